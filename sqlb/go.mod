@@ -1,0 +1,3 @@
+module github.com/sesame-go/sesame/sqlb
+
+go 1.26

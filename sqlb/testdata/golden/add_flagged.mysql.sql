@@ -1,0 +1,1 @@
+ALTER TABLE `app_visit` ADD COLUMN `flagged` TINYINT(1) NOT NULL DEFAULT 0;

@@ -1,0 +1,1 @@
+ALTER TABLE `app_visit` ADD COLUMN `note` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;

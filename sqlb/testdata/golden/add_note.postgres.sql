@@ -1,0 +1,1 @@
+ALTER TABLE "app_visit" ADD COLUMN "note" TEXT;

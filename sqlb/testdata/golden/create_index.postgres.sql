@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX IF NOT EXISTS "app_visit_hash_key" ON "app_visit" ("hash");

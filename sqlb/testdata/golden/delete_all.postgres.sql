@@ -1,0 +1,2 @@
+DELETE FROM "app_visit"
+-- args: []interface {}(nil)

@@ -1,0 +1,2 @@
+SELECT "app_person"."id" FROM "app_person" WHERE ("app_person"."joined_at" < $1 AND "app_person"."joined_at" <= $2 AND "app_person"."joined_at" > $3 AND "app_person"."age" <> $4 AND ("app_person"."age" + $5) <= $6 AND "app_person"."seen_at" IS NOT NULL)
+-- args: []interface {}{time.Date(2026, time.November, 23, 10, 30, 0, 123456000, time.UTC), time.Date(2026, time.November, 23, 10, 30, 0, 123456000, time.UTC), time.Date(2026, time.November, 23, 10, 30, 0, 123456000, time.UTC), 3, 1, 2}

@@ -1,0 +1,2 @@
+SELECT "app_person"."id", COUNT(*) FROM "app_person" JOIN "app_visit" ON "app_visit"."person_id" = "app_person"."id" LEFT JOIN "app_visit" ON "app_visit"."person_id" = "app_person"."id" WHERE "app_visit"."hash" = ? ORDER BY "app_person"."joined_at" DESC, "app_person"."id" LIMIT ? OFFSET ?
+-- args: []interface {}{[]uint8{0x1, 0x2}, 10, 20}
