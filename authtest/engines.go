@@ -1,0 +1,118 @@
+package authtest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/hex"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// The environment variables that select engines.
+const (
+	EnvPostgres = "SESAME_TEST_POSTGRES"
+	EnvMySQL    = "SESAME_TEST_MYSQL"
+	EnvRequire  = "SESAME_TEST_REQUIRE_ENGINES"
+)
+
+// Engine is one SQL engine with a fresh database of its own.
+type Engine struct {
+	// Name is "sqlite", "postgres" or "mysql".
+	Name string
+	// Dialect renders SQL for the engine.
+	Dialect *sqlb.Dialect
+	// DB is a pool on the engine's fresh database.
+	DB *sql.DB
+
+	connector driver.Connector
+}
+
+// SQL returns a [sqlb.DB] on the engine's database.
+func (e *Engine) SQL(opts ...sqlb.Option) *sqlb.DB { return sqlb.New(e.DB, e.Dialect, opts...) }
+
+// Open returns another pool on the same database, closed when tb ends.
+func (e *Engine) Open(tb testing.TB) *sql.DB {
+	tb.Helper()
+	db := sql.OpenDB(e.connector)
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// engine describes how to reach one kind of server.
+type engine struct {
+	name    string
+	env     string
+	dialect *sqlb.Dialect
+	// open creates a fresh database and returns a connector to it; the
+	// database is dropped when tb ends.
+	open func(tb testing.TB, dsn string) driver.Connector
+}
+
+var engines = []engine{
+	{"sqlite", "", sqlb.SQLite, openSQLite},
+	{"postgres", EnvPostgres, sqlb.Postgres, openPostgres},
+	{"mysql", EnvMySQL, sqlb.MySQL, openMySQL},
+}
+
+// Engines runs fn as a subtest named after each available engine, with a
+// fresh database each. Subtests of engines that are not configured are
+// skipped, or fail when SESAME_TEST_REQUIRE_ENGINES names them.
+func Engines(t *testing.T, fn func(t *testing.T, e *Engine)) {
+	t.Helper()
+	required := requiredEngines()
+	for _, en := range engines {
+		t.Run(en.name, func(t *testing.T) {
+			dsn := ""
+			if en.env != "" {
+				dsn = os.Getenv(en.env)
+				if dsn == "" {
+					if slices.Contains(required, en.name) {
+						t.Fatalf("authtest: %s is required by %s but %s is not set", en.name, EnvRequire, en.env)
+					}
+					t.Skipf("authtest: %s skipped: set %s to a DSN to run it", en.name, en.env)
+				}
+			}
+			c := en.open(t, dsn)
+			db := sql.OpenDB(c)
+			t.Cleanup(func() { db.Close() })
+			if err := db.PingContext(context.Background()); err != nil {
+				t.Fatalf("authtest: %s: %v", en.name, err)
+			}
+			fn(t, &Engine{Name: en.name, Dialect: en.dialect, DB: db, connector: c})
+		})
+	}
+}
+
+func requiredEngines() []string {
+	var out []string
+	for _, s := range strings.Split(os.Getenv(EnvRequire), ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// databaseName returns a fresh name for a test database.
+func databaseName(tb testing.TB) string {
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		tb.Fatal(err)
+	}
+	return "sesame_t_" + hex.EncodeToString(b[:])
+}
+
+// connector opens connections of a driver by DSN.
+type connector struct {
+	d   driver.Driver
+	dsn string
+}
+
+func (c connector) Connect(context.Context) (driver.Conn, error) { return c.d.Open(c.dsn) }
+func (c connector) Driver() driver.Driver                        { return c.d }

@@ -1,0 +1,43 @@
+package authtest_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+var notes = sqlb.NewTable("note")
+
+func init() {
+	notes.PrimaryKey(sqlb.NewColumn[string](notes, "id", sqlb.String(26)))
+}
+
+// A test that runs on SQLite, PostgreSQL and MySQL alike. It belongs in a
+// _test.go file as func TestNotes(t *testing.T).
+func ExampleEngines() {
+	testNotes := func(t *testing.T) {
+		authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+			if err := e.SQL().Apply(context.Background(), sqlb.CreateTable(notes)); err != nil {
+				t.Fatal(err)
+			}
+			// ... exercise the code under test on e.DB ...
+		})
+	}
+	_ = testNotes
+}
+
+// Every statement position of an operation fails in turn; the check after
+// each run proves that nothing was half-written.
+func ExampleFaults_Each() {
+	testFaults := func(t *testing.T, e *authtest.Engine) {
+		pool, faults := e.Faulty(t)
+		db := sqlb.New(pool, e.Dialect)
+		faults.Each(t,
+			func(t *testing.T) { /* restore the starting state */ },
+			func() error { return db.InTx(context.Background(), nil, func(tx *sqlb.DB) error { return nil }) },
+			func(t *testing.T) { /* assert the state is unchanged */ })
+	}
+	_ = testFaults
+}
