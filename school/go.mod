@@ -1,0 +1,3 @@
+module github.com/sesame-go/sesame/school
+
+go 1.26
