@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/sesame-go/sesame v0.0.0
 	github.com/sesame-go/sesame/sqlb v0.0.0
 	modernc.org/sqlite v1.61.1
 )
@@ -27,4 +28,7 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 )
 
-replace github.com/sesame-go/sesame/sqlb => ../sqlb
+replace (
+	github.com/sesame-go/sesame => ../
+	github.com/sesame-go/sesame/sqlb => ../sqlb
+)

@@ -1,0 +1,127 @@
+package auth
+
+import (
+	"context"
+	"time"
+
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// Call is one run of an operation, handed to its handler and hooks. It
+// gives them the transaction, the caller and the session, and records what
+// the run does to the caller's session.
+type Call struct {
+	a           *Auth
+	info        *OpInfo
+	db          *sqlb.DB
+	req         *Request
+	session     *Session
+	user        *User
+	outcome     Outcome
+	created     []*Session
+	afterCommit []func(context.Context)
+	keepWrites  bool
+}
+
+// Outcome is what an operation did to the caller's session, for the
+// transport to set or clear its cookie or header.
+type Outcome struct {
+	// Session is a session the operation started; Token is its token.
+	Session *Session
+	Token   Secret
+	// Ended is set when the caller's session was ended.
+	Ended bool
+}
+
+// Auth returns the instance.
+func (c *Call) Auth() *Auth { return c.a }
+
+// Op describes the running operation.
+func (c *Call) Op() OpInfo { return *c.info }
+
+// DB returns the database to use: the operation's transaction when it
+// writes, the pool otherwise.
+func (c *Call) DB() *sqlb.DB { return c.db }
+
+// Request returns the caller: a transport's request, or an empty server
+// request for a Go call with none.
+func (c *Call) Request() *Request { return c.req }
+
+// Session returns the caller's session, or nil.
+func (c *Call) Session() *Session { return c.session }
+
+// User returns the signed-in user, or nil.
+func (c *Call) User() *User { return c.user }
+
+// Now returns the instance's current time (UTC, microseconds).
+func (c *Call) Now() time.Time { return c.a.Now() }
+
+// AfterCommit registers fn to run after the transaction commits: message
+// deliveries and other effects that must not happen on rollback. It never
+// runs when the operation fails.
+func (c *Call) AfterCommit(fn func(ctx context.Context)) {
+	c.afterCommit = append(c.afterCommit, fn)
+}
+
+// KeepWrites commits the operation's writes even though the handler
+// returns an error, such as a failed-attempt counter that must persist
+// through the failure it counts.
+func (c *Call) KeepWrites() { c.keepWrites = true }
+
+// Emit sends a security event about this call to the event sink.
+func (c *Call) Emit(ctx context.Context, typ, detail string) {
+	uid := ""
+	if c.user != nil {
+		uid = c.user.ID
+	}
+	c.a.emit(ctx, Event{Type: typ, Op: c.info.Name, IP: c.req.IP, UserID: uid, Detail: detail})
+}
+
+// StartSession signs userID in: it creates a session made with the given
+// credential kind and records it in the outcome, so that the transport
+// sets the cookie or the Auth-Token header. The token is returned for Go
+// callers, who get it from the operation's output.
+func (c *Call) StartSession(ctx context.Context, userID, credential string) (*Session, Secret, error) {
+	s, token := c.a.newSession(userID, credential, c.req)
+	if err := c.a.sessions.Create(ctx, c.db, s, hashToken(token)); err != nil {
+		return nil, "", err
+	}
+	c.created = append(c.created, s)
+	c.outcome.Session, c.outcome.Token = s, token
+	return s, token, nil
+}
+
+// EndSession signs the caller out: it deletes the caller's session and
+// records that its cookie be cleared.
+func (c *Call) EndSession(ctx context.Context) error {
+	if c.session == nil {
+		return ErrNoSession
+	}
+	if _, err := c.a.sessions.Delete(ctx, c.db, c.session.UserID, "", c.session.ID); err != nil {
+		return err
+	}
+	c.outcome.Ended = true
+	return nil
+}
+
+// RevokeSessions deletes every session of userID, except the caller's own
+// when keepCurrent is set. Use it when a password changes or is reset.
+func (c *Call) RevokeSessions(ctx context.Context, userID string, keepCurrent bool) (int64, error) {
+	keep := ""
+	if keepCurrent && c.session != nil {
+		keep = c.session.ID
+	} else if c.session != nil && c.session.UserID == userID {
+		c.outcome.Ended = true
+	}
+	return c.a.sessions.Delete(ctx, c.db, userID, keep)
+}
+
+// CreateUser inserts a new user.
+func (c *Call) CreateUser(ctx context.Context, name, image string) (*User, error) {
+	return c.a.createUser(ctx, c.db, name, image)
+}
+
+// LoadUser reads a user with its plugin fields; [ErrUserNotFound] if none.
+func (c *Call) LoadUser(ctx context.Context, id string) (*User, error) {
+	return c.a.loadUser(ctx, c.db, id)
+}

@@ -1,0 +1,54 @@
+package auth
+
+import (
+	"database/sql/driver"
+
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// UserField is a column a plugin adds to the user table, loaded with every
+// user under its JSON name. Make one with [Field].
+type UserField interface {
+	// JSONName is the field's name in the user's JSON.
+	JSONName() string
+	// Column is the added column, declared with [sqlb.AddedColumn] on [Users].
+	Column() sqlb.AnyColumn
+	newSlot() fieldSlot
+}
+
+// fieldSlot holds one row's value of a user field while it is scanned.
+type fieldSlot interface {
+	selection() sqlb.Selection
+	value() any
+}
+
+type field[T any] struct {
+	json string
+	col  sqlb.Column[T]
+}
+
+// Field declares a user field: col is added to [Users] and appears in the
+// user's JSON as json. The column must be nullable or carry a default, as
+// any column added to an existing table.
+func Field[T any](json string, col sqlb.Column[T]) UserField { return field[T]{json, col} }
+
+func (f field[T]) JSONName() string       { return f.json }
+func (f field[T]) Column() sqlb.AnyColumn { return f.col }
+func (f field[T]) newSlot() fieldSlot     { return &slot[T]{col: f.col} }
+
+type slot[T any] struct {
+	col sqlb.Column[T]
+	v   T
+}
+
+func (s *slot[T]) selection() sqlb.Selection { return s.col.Into(&s.v) }
+
+// value unwraps nullable values so that JSON shows null or the value.
+func (s *slot[T]) value() any {
+	if v, ok := any(s.v).(driver.Valuer); ok {
+		if x, err := v.Value(); err == nil {
+			return x
+		}
+	}
+	return s.v
+}

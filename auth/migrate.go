@@ -1,0 +1,183 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"hash/fnv"
+
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// MigrateOption configures [Auth.Migrate].
+type MigrateOption func(*migrateConfig)
+
+type migrateConfig struct {
+	progress func(plugin string, applied []string)
+}
+
+// MigrateProgress calls fn once per plugin (the core is "core") with the
+// IDs of the migrations it applied, none when it was up to date.
+func MigrateProgress(fn func(plugin string, applied []string)) MigrateOption {
+	return func(c *migrateConfig) { c.progress = fn }
+}
+
+// coreMigrations are the core's schema changes, in order.
+var coreMigrations = []Migration{
+	Changes("001_core", sqlb.CreateTable(Users), sqlb.CreateTable(Identities), sqlb.CreateTable(Sessions),
+		sqlb.CreateTable(Tokens), sqlb.CreateTable(RateLimits)),
+}
+
+// Migrate creates and updates the core's and the plugins' tables. It is
+// idempotent, and safe when several processes run it at once: they take
+// turns under a lock (an advisory lock on PostgreSQL, a named lock on
+// MySQL, the write lock on SQLite), and each migration runs once.
+func (a *Auth) Migrate(ctx context.Context, opts ...MigrateOption) error {
+	var mc migrateConfig
+	for _, o := range opts {
+		o(&mc)
+	}
+	conn, err := a.cfg.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("auth: migrate: %w", err)
+	}
+	defer conn.Close()
+	release, err := a.lock(ctx, conn)
+	if err != nil {
+		return fmt.Errorf("auth: migrate: lock: %w", err)
+	}
+	err = a.migrate(ctx, a.db.With(conn), mc)
+	if rerr := release(err == nil); rerr != nil && err == nil {
+		err = fmt.Errorf("auth: migrate: %w", rerr)
+	}
+	return err
+}
+
+func (a *Auth) migrate(ctx context.Context, db *sqlb.DB, mc migrateConfig) error {
+	if err := db.Apply(ctx, sqlb.CreateTable(Migrations)); err != nil {
+		return fmt.Errorf("auth: migrate: %w", err)
+	}
+	for _, set := range a.migrationSets() {
+		applied, err := a.migrateSet(ctx, db, set.plugin, set.migrations)
+		if err != nil {
+			return fmt.Errorf("auth: migrate %s: %w", set.plugin, err)
+		}
+		if mc.progress != nil {
+			mc.progress(set.plugin, applied)
+		}
+	}
+	return nil
+}
+
+type migrationSet struct {
+	plugin     string
+	migrations []Migration
+}
+
+// migrationSets lists the core's migrations, then each plugin's: its user
+// fields' columns first, then its own migrations.
+func (a *Auth) migrationSets() []migrationSet {
+	sets := []migrationSet{{"core", coreMigrations}}
+	for _, p := range a.cfg.plugins {
+		var ms []Migration
+		if u, ok := p.(UserExtender); ok {
+			for _, f := range u.UserFields() {
+				ms = append(ms, Changes("user_field_"+f.Column().Name(), sqlb.AddColumn(f.Column())))
+			}
+		}
+		if s, ok := p.(Schema); ok {
+			ms = append(ms, s.Migrations()...)
+		}
+		if len(ms) > 0 {
+			sets = append(sets, migrationSet{p.Name(), ms})
+		}
+	}
+	return sets
+}
+
+// migrateSet applies the plugin's migrations not yet recorded, in order.
+func (a *Auth) migrateSet(ctx context.Context, db *sqlb.DB, plugin string, ms []Migration) ([]string, error) {
+	done := map[string]bool{}
+	var id string
+	err := db.All(ctx, sqlb.Select(MigrationID.Into(&id)).From(Migrations).Where(MigrationPlugin.Eq(plugin)),
+		func() error { done[id] = true; return nil })
+	if err != nil {
+		return nil, err
+	}
+	applied := []string{}
+	for _, m := range ms {
+		if done[m.ID] {
+			continue
+		}
+		record := sqlb.Insert(Migrations).Row(MigrationPlugin.Set(plugin), MigrationID.Set(m.ID), MigrationAppliedAt.Set(a.Now()))
+		if a.cfg.dialect != sqlb.Postgres {
+			// MySQL commits DDL as it goes, so no transaction can hold it;
+			// on SQLite the whole run is one transaction already (lock).
+			if err := m.Apply(ctx, db); err != nil {
+				return applied, fmt.Errorf("%s: %w", m.ID, err)
+			}
+			if _, err := db.Exec(ctx, record); err != nil {
+				return applied, err
+			}
+		} else {
+			err := db.InTx(ctx, nil, func(tx *sqlb.DB) error {
+				if err := m.Apply(ctx, tx); err != nil {
+					return fmt.Errorf("%s: %w", m.ID, err)
+				}
+				_, err := tx.Exec(ctx, record)
+				return err
+			})
+			if err != nil {
+				return applied, err
+			}
+		}
+		applied = append(applied, m.ID)
+	}
+	return applied, nil
+}
+
+// lock takes the migration lock on conn and returns its release, told
+// whether the migrations succeeded.
+func (a *Auth) lock(ctx context.Context, conn *sql.Conn) (func(ok bool) error, error) {
+	name := a.realName("auth_migration")
+	switch a.cfg.dialect {
+	case sqlb.Postgres:
+		h := fnv.New64a()
+		h.Write([]byte("sesame:" + name))
+		key := int64(h.Sum64())
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", key); err != nil {
+			return nil, err
+		}
+		return func(bool) error {
+			_, err := conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key)
+			return err
+		}, nil
+	case sqlb.MySQL:
+		var got sql.NullInt64
+		if err := conn.QueryRowContext(ctx, "SELECT GET_LOCK(?, 60)", "sesame:"+name).Scan(&got); err != nil {
+			return nil, err
+		}
+		if got.Int64 != 1 {
+			return nil, errors.New("another process held the migration lock for 60 seconds")
+		}
+		return func(bool) error {
+			_, err := conn.ExecContext(context.WithoutCancel(ctx), "SELECT RELEASE_LOCK(?)", "sesame:"+name)
+			return err
+		}, nil
+	}
+	// SQLite: an immediate transaction on conn holds the database's write
+	// lock; other processes wait for it through their busy timeout. The
+	// migrations then run on conn inside that one transaction.
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return nil, err
+	}
+	return func(ok bool) error {
+		end := "COMMIT"
+		if !ok {
+			end = "ROLLBACK"
+		}
+		_, err := conn.ExecContext(context.WithoutCancel(ctx), end)
+		return err
+	}, nil
+}

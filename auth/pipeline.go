@@ -1,0 +1,218 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// run is the pipeline every entry point goes through, in this order:
+// validate the input, rate limits, CSRF origin check, session requirement
+// and session checks, before-hooks + handler + after-hooks in one
+// transaction, commit, after-commit effects.
+func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err error) {
+	a := o.a
+	if a == nil {
+		return out, oc, ErrUnbound
+	}
+	info := o.Info()
+	req := RequestFrom(ctx)
+	if req == nil { // a Go call made without a request: no client, no session
+		req = &Request{Transport: TransportServer, resolved: true}
+	}
+	defer func() {
+		if err != nil {
+			err = a.closeError(ctx, &info, req, err)
+		}
+	}()
+
+	// 1. Input.
+	if err := validateInput(&in); err != nil {
+		return out, oc, err
+	}
+	// 2. Rate limits.
+	if err := a.limit(ctx, &info, req, o.accountKey(in)); err != nil {
+		return out, oc, err
+	}
+	// 3. CSRF.
+	if err := a.checkOrigin(&info, req); err != nil {
+		return out, oc, err
+	}
+	// 4. Session.
+	c := &Call{a: a, info: &info, req: req, db: a.db}
+	if err := a.checkSession(ctx, c); err != nil {
+		return out, oc, err
+	}
+	// 5. Hooks and handler, in one transaction when the operation writes.
+	body := func(db *sqlb.DB) (herr error) {
+		c.db = db
+		out, herr = o.body(ctx, c, in)
+		if herr != nil && c.keepWrites {
+			err = herr
+			return nil
+		}
+		return herr
+	}
+	var txErr error
+	if info.Writes {
+		txErr = a.db.InTx(ctx, nil, body)
+	} else {
+		txErr = body(a.db)
+	}
+	if txErr != nil || err != nil {
+		a.undoSessions(ctx, c)
+		var zero Out
+		if txErr != nil {
+			return zero, Outcome{}, txErr
+		}
+		return zero, Outcome{}, err
+	}
+	// 6. After commit.
+	for _, fn := range c.afterCommit {
+		fn(ctx)
+	}
+	for _, p := range a.cfg.plugins {
+		if h, ok := p.(CommitHook); ok {
+			h.Committed(ctx, info, in, out)
+		}
+	}
+	return out, c.outcome, nil
+}
+
+// body runs the before-hooks, the handler and the after-hooks.
+func (o *Op[In, Out]) body(ctx context.Context, c *Call, in In) (out Out, err error) {
+	for _, p := range o.a.cfg.plugins {
+		if h, ok := p.(BeforeHook); ok {
+			if err := h.Before(ctx, c, in); err != nil {
+				return out, err
+			}
+		}
+	}
+	if out, err = o.Handler(ctx, c, in); err != nil {
+		return out, err
+	}
+	for _, p := range o.a.cfg.plugins {
+		if h, ok := p.(AfterHook); ok {
+			if err := h.After(ctx, c, in, out); err != nil {
+				return out, err
+			}
+		}
+	}
+	return out, nil
+}
+
+func (o *Op[In, Out]) accountKey(in In) string {
+	if o.AccountKey == nil {
+		return ""
+	}
+	return o.AccountKey(in)
+}
+
+// validateInput calls the input's Validate method, on the value or its
+// pointer, if it has one.
+func validateInput[In any](in *In) error {
+	var err error
+	if v, ok := any(*in).(InputValidator); ok {
+		err = v.Validate()
+	} else if v, ok := any(in).(InputValidator); ok {
+		err = v.Validate()
+	}
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return ErrInvalidInput.With(err.Error())
+}
+
+// checkOrigin refuses a state-changing browser request whose origin is not
+// trusted: one that carries the session cookie, or any that names an
+// origin. GET requests are navigations browsers make without an Origin;
+// operations that write on GET (OAuth callbacks) protect themselves with
+// their own state.
+func (a *Auth) checkOrigin(info *OpInfo, req *Request) error {
+	if !info.Writes || req.Transport != TransportHTTP || req.Method == http.MethodGet || req.Method == http.MethodHead {
+		return nil
+	}
+	if req.Origin == "" {
+		if req.CookieAuth {
+			return ErrInvalidOrigin.With("a request carrying the session cookie must send an Origin header")
+		}
+		return nil
+	}
+	if !a.TrustedOrigin(req.Origin) {
+		return ErrInvalidOrigin
+	}
+	return nil
+}
+
+// checkSession enforces the operation's session requirement and runs the
+// plugins' session checks.
+func (a *Auth) checkSession(ctx context.Context, c *Call) error {
+	if c.info.Session == SessionNone {
+		return nil
+	}
+	s, u, err := a.Resolve(ctx, c.req)
+	if err != nil && (c.info.Session != SessionOptional || !isInvalidToken(err)) {
+		return err
+	}
+	c.session, c.user = s, u
+	if s == nil {
+		if c.info.Session == SessionOptional {
+			return nil
+		}
+		return ErrNoSession
+	}
+	if c.info.Session == SessionFresh && a.Now().Sub(s.CreatedAt) > a.cfg.sessions.FreshAge {
+		return ErrFreshSessionRequired
+	}
+	for _, p := range a.cfg.plugins {
+		if sc, ok := p.(SessionChecker); ok {
+			if err := sc.CheckSession(ctx, c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// undoSessions deletes, after a failed run, the sessions the run created
+// in a store outside the rolled-back transaction.
+func (a *Auth) undoSessions(ctx context.Context, c *Call) {
+	if _, inDB := a.sessions.(dbSessionStore); inDB {
+		return
+	}
+	for _, s := range c.created {
+		if _, err := a.sessions.Delete(context.WithoutCancel(ctx), a.db, s.UserID, "", s.ID); err != nil {
+			a.cfg.logger.Error("auth: undo a failed operation's session", "session", s.ID, "err", err)
+		}
+	}
+}
+
+// closeError turns any error into an *Error of the operation's closed set
+// of codes, logging internal causes, and counts credential failures.
+func (a *Auth) closeError(ctx context.Context, info *OpInfo, req *Request, err error) error {
+	e := AsError(err)
+	if e.Code != ErrInternal.Code && !a.declared(info, e.Code) {
+		a.cfg.logger.Error("auth: operation returned an undeclared error code", "op", info.Name, "code", e.Code)
+		e = ErrInternal.Wrap(err)
+	}
+	if e.Code == ErrInternal.Code {
+		a.cfg.logger.Error("auth: operation failed", "op", info.Name, "err", errors.Unwrap(e))
+	}
+	if info.Credential && e.Status == http.StatusUnauthorized {
+		a.countCredentialFailure(ctx, info, req)
+	}
+	return e
+}
+
+func (a *Auth) declared(info *OpInfo, code string) bool {
+	match := func(e *Error) bool { return e.Code == code }
+	return slices.ContainsFunc(coreCodes, match) || slices.ContainsFunc(info.Codes, match) ||
+		slices.ContainsFunc(a.pluginCodes, match)
+}

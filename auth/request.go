@@ -1,0 +1,109 @@
+package auth
+
+import (
+	"context"
+	"net/netip"
+	"sync"
+)
+
+// Transport is how an operation was called.
+type Transport uint8
+
+// The transports.
+const (
+	// TransportServer is a Go call with no request attached.
+	TransportServer Transport = iota
+	// TransportHTTP is an HTTP request (authhttp and the framework adapters).
+	TransportHTTP
+	// TransportGraphQL is a GraphQL resolver.
+	TransportGraphQL
+)
+
+// Request is the caller of an operation: what a transport learned of the
+// client. authhttp.Middleware attaches it to the request's context, so
+// that Go calls made while serving the request see the real client.
+type Request struct {
+	// Transport is how the operation was called.
+	Transport Transport
+	// IP is the client's address, as [Auth.ClientIP] decided it.
+	IP netip.Addr
+	// UserAgent is the client's User-Agent header.
+	UserAgent string
+	// Origin is the Origin header, or else the origin of the Referer
+	// header; empty when the client sent neither.
+	Origin string
+	// Method is the HTTP method.
+	Method string
+	// CookieAuth is set when the session token came in a cookie, as a
+	// browser sends it, which makes CSRF possible.
+	CookieAuth bool
+	// Token is the session token the client presented, if any.
+	Token Secret
+
+	mu       sync.Mutex
+	resolved bool
+	session  *Session
+	user     *User
+	// Refreshed is set when resolving the session extended its expiry;
+	// the transport then renews the cookie.
+	refreshed bool
+	err       error
+}
+
+type requestKey struct{}
+
+// WithRequest returns a context carrying r.
+func WithRequest(ctx context.Context, r *Request) context.Context {
+	return context.WithValue(ctx, requestKey{}, r)
+}
+
+// RequestFrom returns the request ctx carries, or nil.
+func RequestFrom(ctx context.Context) *Request {
+	r, _ := ctx.Value(requestKey{}).(*Request)
+	return r
+}
+
+// WithSessionToken returns a context for server calls made on behalf of
+// the holder of a session token: operations that need a user resolve it.
+func WithSessionToken(ctx context.Context, token Secret) context.Context {
+	return WithRequest(ctx, &Request{Transport: TransportServer, Token: token})
+}
+
+// Session returns the session the request resolved to, once resolved; see
+// [Auth.Resolve].
+func (r *Request) Session() (*Session, *User) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.session, r.user
+}
+
+// Refreshed reports whether resolving the session extended its expiry.
+func (r *Request) Refreshed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.refreshed
+}
+
+// Resolve loads the session of the request's token once per request
+// (later calls return the first answer): one query for the session and its
+// user together, plus a write when the session is due for a refresh. It
+// returns nil, nil, nil when there is no token or no live session, and
+// [ErrInvalidToken] when the token is malformed.
+func (a *Auth) Resolve(ctx context.Context, r *Request) (*Session, *User, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.resolved {
+		return r.session, r.user, r.err
+	}
+	s, u, refreshed, err := a.resolveToken(ctx, r.Token)
+	if err != nil && !isInvalidToken(err) {
+		return nil, nil, err // a database failure is not cached: the next call retries
+	}
+	r.resolved, r.session, r.user, r.refreshed, r.err = true, s, u, refreshed, err
+	return s, u, err
+}
+
+func isInvalidToken(err error) bool {
+	e, ok := err.(*Error)
+	return ok && e.Code == ErrInvalidToken.Code
+}

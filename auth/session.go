@@ -1,0 +1,96 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Session is one signed-in device of a user. Its token is never part of
+// it: only the SHA-256 of the token is stored.
+type Session struct {
+	ID         string    `json:"id"`
+	UserID     string    `json:"userId"`
+	CreatedAt  time.Time `json:"createdAt"`
+	ExpiresAt  time.Time `json:"expiresAt"`
+	LastSeenAt time.Time `json:"lastSeenAt"`
+	IP         string    `json:"ip"`
+	UserAgent  string    `json:"userAgent"`
+	// Credential is the kind of credential the session was made with:
+	// "password", "oauth:github" ...
+	Credential string `json:"credential"`
+	// Data is a JSON object plugins keep with the session.
+	Data json.RawMessage `json:"data"`
+	// ImpersonatorID is the admin acting as the user, if any.
+	ImpersonatorID string `json:"impersonatorId,omitempty"`
+	// Current marks the caller's own session in a list.
+	Current bool `json:"current,omitempty"`
+}
+
+// resolveToken finds the live session of a token and its user, and
+// refreshes the session when it is due.
+func (a *Auth) resolveToken(ctx context.Context, token Secret) (*Session, *User, bool, error) {
+	if token == "" {
+		return nil, nil, false, nil
+	}
+	if !validToken(token) {
+		return nil, nil, false, ErrInvalidToken
+	}
+	now := a.Now()
+	s, u, err := a.sessions.Lookup(ctx, a, hashToken(token), now)
+	if err != nil || s == nil {
+		return nil, nil, false, err
+	}
+	if u == nil {
+		if u, err = a.loadUser(ctx, a.db, s.UserID); err == ErrUserNotFound {
+			return nil, nil, false, nil
+		} else if err != nil {
+			return nil, nil, false, err
+		}
+	}
+	if now.Sub(s.LastSeenAt) < a.cfg.sessions.UpdateAge {
+		return s, u, false, nil
+	}
+	expires := a.expiry(s.CreatedAt, now)
+	if err := a.sessions.Extend(ctx, a.db, s.ID, expires, now); err != nil {
+		return nil, nil, false, err
+	}
+	s.ExpiresAt, s.LastSeenAt = expires, now
+	return s, u, true, nil
+}
+
+// expiry is a session's expiry when refreshed at now: the lifetime from
+// now, capped by the absolute lifetime from its creation.
+func (a *Auth) expiry(created, now time.Time) time.Time {
+	exp := now.Add(a.cfg.sessions.Lifetime)
+	if limit := created.Add(a.cfg.sessions.AbsoluteLifetime); exp.After(limit) {
+		exp = limit
+	}
+	return exp
+}
+
+// newSession builds a session for userID made with a credential by the
+// caller of req.
+func (a *Auth) newSession(userID, credential string, req *Request) (*Session, Secret) {
+	now := a.Now()
+	s := &Session{ID: newID(now), UserID: userID, CreatedAt: now, LastSeenAt: now,
+		ExpiresAt: a.expiry(now, now), Credential: credential, Data: json.RawMessage("{}")}
+	if req != nil {
+		if req.IP.IsValid() {
+			s.IP = req.IP.String()
+		}
+		s.UserAgent = truncate(req.UserAgent, 512)
+	}
+	return s, newToken()
+}
+
+// truncate cuts s to at most n bytes without splitting a UTF-8 character.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}

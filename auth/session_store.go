@@ -1,0 +1,119 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// SessionStore keeps sessions. The default keeps them in the auth_session
+// table; [NewMemorySessionStore] keeps them in the process. Methods that
+// take a db run inside the calling operation's transaction where there is
+// one; a store that is not the database must undo nothing on rollback,
+// since the core deletes the sessions a failed operation created.
+type SessionStore interface {
+	// Create stores s under the token hash.
+	Create(ctx context.Context, db *sqlb.DB, s *Session, tokenHash []byte) error
+	// Lookup returns the live session of a token hash (expiring after
+	// now) and, if it can load it in the same round trip, its user; a nil
+	// user makes the core load it. It returns nil, nil, nil for none.
+	Lookup(ctx context.Context, a *Auth, tokenHash []byte, now time.Time) (*Session, *User, error)
+	// Extend moves a session's expiry and last-seen time.
+	Extend(ctx context.Context, db *sqlb.DB, id string, expires, seen time.Time) error
+	// List returns a user's live sessions, newest first.
+	List(ctx context.Context, db *sqlb.DB, userID string, now time.Time) ([]*Session, error)
+	// Delete deletes the given sessions of a user, or all of them when ids
+	// is empty, except the session keep (if not empty). It returns how
+	// many it deleted.
+	Delete(ctx context.Context, db *sqlb.DB, userID, keep string, ids ...string) (int64, error)
+	// Sweep deletes the sessions that expired before now.
+	Sweep(ctx context.Context, db *sqlb.DB, now time.Time) (int64, error)
+}
+
+// dbSessionStore keeps sessions in auth_session.
+type dbSessionStore struct{}
+
+func (dbSessionStore) Create(ctx context.Context, db *sqlb.DB, s *Session, hash []byte) error {
+	_, err := db.Exec(ctx, sqlb.Insert(Sessions).Row(SessionID.Set(s.ID), SessionTokenHash.Set(hash),
+		SessionUserID.Set(s.UserID), SessionCreatedAt.Set(s.CreatedAt), SessionExpiresAt.Set(s.ExpiresAt),
+		SessionLastSeenAt.Set(s.LastSeenAt), SessionIP.Set(s.IP), SessionUserAgent.Set(s.UserAgent),
+		SessionCredential.Set(s.Credential), SessionData.Set(string(s.Data)),
+		SessionImpersonatorID.Set(sql.Null[string]{V: s.ImpersonatorID, Valid: s.ImpersonatorID != ""})))
+	return err
+}
+
+// sessionRow scans a session.
+type sessionRow struct {
+	s            Session
+	data         string
+	impersonator sql.Null[string]
+}
+
+func (r *sessionRow) selections() []sqlb.Selection {
+	return []sqlb.Selection{SessionID.Into(&r.s.ID), SessionUserID.Into(&r.s.UserID),
+		SessionCreatedAt.Into(&r.s.CreatedAt), SessionExpiresAt.Into(&r.s.ExpiresAt),
+		SessionLastSeenAt.Into(&r.s.LastSeenAt), SessionIP.Into(&r.s.IP), SessionUserAgent.Into(&r.s.UserAgent),
+		SessionCredential.Into(&r.s.Credential), SessionData.Into(&r.data), SessionImpersonatorID.Into(&r.impersonator)}
+}
+
+func (r *sessionRow) session() *Session {
+	s := r.s
+	s.Data = json.RawMessage(r.data)
+	s.ImpersonatorID = r.impersonator.V
+	return &s
+}
+
+// Lookup resolves the session and its user in one query: a join.
+func (dbSessionStore) Lookup(ctx context.Context, a *Auth, hash []byte, now time.Time) (*Session, *User, error) {
+	var sr sessionRow
+	ur := a.newUserRow()
+	q := sqlb.Select(append(sr.selections(), ur.selections()...)...).From(Sessions).
+		Join(Users, UserID.EqCol(SessionUserID)).
+		Where(sqlb.And(SessionTokenHash.Eq(hash), SessionExpiresAt.Gt(now)))
+	err := a.db.One(ctx, q)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return sr.session(), ur.user(), nil
+}
+
+func (dbSessionStore) Extend(ctx context.Context, db *sqlb.DB, id string, expires, seen time.Time) error {
+	_, err := db.Exec(ctx, sqlb.Update(Sessions).Set(SessionExpiresAt.Set(expires), SessionLastSeenAt.Set(seen)).
+		Where(SessionID.Eq(id)))
+	return err
+}
+
+func (dbSessionStore) List(ctx context.Context, db *sqlb.DB, userID string, now time.Time) ([]*Session, error) {
+	var sr sessionRow
+	var out []*Session
+	q := sqlb.Select(sr.selections()...).From(Sessions).
+		Where(sqlb.And(SessionUserID.Eq(userID), SessionExpiresAt.Gt(now))).
+		OrderBy(SessionCreatedAt.Desc(), SessionID.Desc())
+	err := db.All(ctx, q, func() error {
+		out = append(out, sr.session())
+		return nil
+	})
+	return out, err
+}
+
+func (dbSessionStore) Delete(ctx context.Context, db *sqlb.DB, userID, keep string, ids ...string) (int64, error) {
+	cond := []sqlb.Cond{SessionUserID.Eq(userID)}
+	if len(ids) > 0 {
+		cond = append(cond, SessionID.In(ids...))
+	}
+	if keep != "" {
+		cond = append(cond, SessionID.Ne(keep))
+	}
+	return db.Exec(ctx, sqlb.Delete(Sessions).Where(sqlb.And(cond...)))
+}
+
+func (dbSessionStore) Sweep(ctx context.Context, db *sqlb.DB, now time.Time) (int64, error) {
+	return db.Exec(ctx, sqlb.Delete(Sessions).Where(SessionExpiresAt.Le(now)))
+}

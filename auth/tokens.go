@@ -1,0 +1,188 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"errors"
+	"math/big"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// Token is a single-use token or code once consumed.
+type Token struct {
+	ID        string
+	Purpose   string
+	Subject   string
+	Data      string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// TokenSpec describes a token or code to issue.
+type TokenSpec struct {
+	// Purpose names what the token is for: "verify-email", "reset-password" ...
+	Purpose string
+	// Subject is who or what it is about: a user ID, an address ...
+	Subject string
+	// Data is kept with the token and returned when it is consumed.
+	Data string
+	// TTL is how long the token stays valid.
+	TTL time.Duration
+	// ReplacePrevious invalidates the subject's earlier tokens of the same
+	// purpose, so that only the newest works.
+	ReplacePrevious bool
+}
+
+// Token errors.
+var (
+	// ErrTokenInvalid is a token that is unknown, expired, already used,
+	// or replaced by a newer one: all answer alike.
+	ErrTokenInvalid = NewError("invalid_token_or_expired", http.StatusBadRequest, "the link or token is invalid or has expired")
+	// ErrCodeInvalid is a wrong, expired or used code.
+	ErrCodeInvalid = NewError("invalid_code", http.StatusBadRequest, "the code is invalid or has expired")
+	// ErrTooManyAttempts is a code guessed wrong too often; ask for a new one.
+	ErrTooManyAttempts = NewError("too_many_attempts", http.StatusTooManyRequests, "too many wrong codes: ask for a new one")
+)
+
+// IssueToken stores a new single-use token and returns it: 32 random
+// bytes, base64url; only its SHA-256 is stored.
+func (c *Call) IssueToken(ctx context.Context, spec TokenSpec) (Secret, error) {
+	token := newToken()
+	_, err := c.issue(ctx, spec, hashToken(token))
+	return token, err
+}
+
+// IssueCode stores a new numeric code of the given number of digits and
+// returns it. Codes are checked with [Call.ConsumeCode], which counts
+// attempts.
+func (c *Call) IssueCode(ctx context.Context, spec TokenSpec, digits int) (Secret, error) {
+	if digits < 4 || digits > 12 {
+		return "", internalf("a code needs 4 to 12 digits, not %d", digits)
+	}
+	n, err := rand.Int(rand.Reader, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil))
+	if err != nil {
+		return "", err
+	}
+	code := n.String()
+	code = strings.Repeat("0", digits-len(code)) + code
+	id := newID(c.a.Now())
+	if _, err := c.issueWithID(ctx, id, spec, codeHash(id, Secret(code))); err != nil {
+		return "", err
+	}
+	return Secret(code), nil
+}
+
+// codeHash binds a code to its row, so that equal codes of different rows
+// hash apart and the hash column stays unique.
+func codeHash(id string, code Secret) []byte {
+	h := sha256.Sum256([]byte(id + "\x00" + string(code)))
+	return h[:]
+}
+
+func (c *Call) issue(ctx context.Context, spec TokenSpec, hash []byte) (string, error) {
+	return c.issueWithID(ctx, newID(c.a.Now()), spec, hash)
+}
+
+func (c *Call) issueWithID(ctx context.Context, id string, spec TokenSpec, hash []byte) (string, error) {
+	if spec.Purpose == "" || spec.TTL <= 0 {
+		return "", internalf("a token needs a purpose and a positive TTL")
+	}
+	now := c.a.Now()
+	if spec.ReplacePrevious {
+		if _, err := c.RevokeTokens(ctx, spec.Purpose, spec.Subject); err != nil {
+			return "", err
+		}
+	}
+	data := spec.Data
+	_, err := c.db.Exec(ctx, sqlb.Insert(Tokens).Row(TokenID.Set(id), TokenHash.Set(hash), TokenPurpose.Set(spec.Purpose),
+		TokenSubject.Set(spec.Subject), TokenData.Set(data), TokenCreatedAt.Set(now),
+		TokenExpiresAt.Set(now.Add(spec.TTL)), TokenConsumedAt.Set(sql.Null[time.Time]{}), TokenAttempts.Set(0)))
+	return id, err
+}
+
+// ConsumeToken uses up a token of a purpose: exactly one caller wins, under
+// any concurrency, by a conditional update whose affected-row count decides.
+// Any failure is [ErrTokenInvalid].
+func (c *Call) ConsumeToken(ctx context.Context, purpose string, token Secret) (*Token, error) {
+	if !validToken(token) {
+		return nil, ErrTokenInvalid
+	}
+	hash := hashToken(token)
+	now := c.a.Now()
+	n, err := c.db.Exec(ctx, sqlb.Update(Tokens).Set(TokenConsumedAt.Set(nullTime(now))).
+		Where(sqlb.And(TokenHash.Eq(hash), TokenPurpose.Eq(purpose), TokenConsumedAt.IsNull(), TokenExpiresAt.Gt(now))))
+	if err != nil {
+		return nil, err
+	}
+	if n != 1 {
+		return nil, ErrTokenInvalid
+	}
+	return c.loadToken(ctx, TokenHash.Eq(hash))
+}
+
+// ConsumeCode checks a code for a subject and uses it up. Every attempt
+// is counted first, atomically, and at most maxAttempts are ever compared;
+// the count persists even though a wrong code fails the operation. It
+// returns [ErrCodeInvalid] or [ErrTooManyAttempts].
+func (c *Call) ConsumeCode(ctx context.Context, purpose, subject string, code Secret, maxAttempts int) (*Token, error) {
+	now := c.a.Now()
+	var id string
+	err := c.db.One(ctx, sqlb.Select(TokenID.Into(&id)).From(Tokens).
+		Where(sqlb.And(TokenPurpose.Eq(purpose), TokenSubject.Eq(subject), TokenConsumedAt.IsNull(), TokenExpiresAt.Gt(now))).
+		OrderBy(TokenCreatedAt.Desc(), TokenID.Desc()).Limit(1))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrCodeInvalid
+	}
+	if err != nil {
+		return nil, err
+	}
+	live := sqlb.And(TokenID.Eq(id), TokenConsumedAt.IsNull(), TokenExpiresAt.Gt(now))
+	n, err := c.db.Exec(ctx, sqlb.Update(Tokens).Set(TokenAttempts.SetTo(sqlb.Add(TokenAttempts, sqlb.Val[int64](1)))).
+		Where(sqlb.And(live, TokenAttempts.Lt(int64(maxAttempts)))))
+	if err != nil {
+		return nil, err
+	}
+	c.KeepWrites()
+	if n != 1 {
+		return nil, ErrTooManyAttempts
+	}
+	var stored []byte
+	if err := c.db.One(ctx, sqlb.Select(TokenHash.Into(&stored)).From(Tokens).Where(TokenID.Eq(id))); err != nil {
+		return nil, err
+	}
+	if subtle.ConstantTimeCompare(stored, codeHash(id, code)) != 1 {
+		return nil, ErrCodeInvalid
+	}
+	n, err = c.db.Exec(ctx, sqlb.Update(Tokens).Set(TokenConsumedAt.Set(nullTime(now))).Where(live))
+	if err != nil {
+		return nil, err
+	}
+	if n != 1 {
+		return nil, ErrCodeInvalid
+	}
+	return c.loadToken(ctx, TokenID.Eq(id))
+}
+
+// RevokeTokens invalidates a subject's unused tokens of a purpose.
+func (c *Call) RevokeTokens(ctx context.Context, purpose, subject string) (int64, error) {
+	return c.db.Exec(ctx, sqlb.Update(Tokens).Set(TokenConsumedAt.Set(nullTime(c.a.Now()))).
+		Where(sqlb.And(TokenPurpose.Eq(purpose), TokenSubject.Eq(subject), TokenConsumedAt.IsNull())))
+}
+
+func (c *Call) loadToken(ctx context.Context, where sqlb.Cond) (*Token, error) {
+	var t Token
+	err := c.db.One(ctx, sqlb.Select(TokenID.Into(&t.ID), TokenPurpose.Into(&t.Purpose), TokenSubject.Into(&t.Subject),
+		TokenData.Into(&t.Data), TokenCreatedAt.Into(&t.CreatedAt), TokenExpiresAt.Into(&t.ExpiresAt)).
+		From(Tokens).Where(where))
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}

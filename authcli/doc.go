@@ -1,0 +1,15 @@
+// Package authcli gives the host's binary Sesame's maintenance commands:
+//
+//	auth migrate    create and update the tables, printing a line per plugin
+//	auth sweep      delete expired sessions, tokens and rate counters
+//	auth maintain   run the plugins' periodic jobs
+//
+// Call [Run] from the host's main with the arguments after the command
+// name, typically when os.Args[1] is "auth", and exit with its result.
+// Run sweep and maintain from cron: Sesame runs nothing in the background.
+//
+// # Exit codes
+//
+// 0 on success, 1 when the command failed, 2 for a usage error. -h prints
+// help and exits 0.
+package authcli

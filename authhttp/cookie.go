@@ -1,0 +1,38 @@
+package authhttp
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/sesame-go/sesame/auth"
+)
+
+// cookieName is the session cookie's name: __Host- prefixed on https,
+// which binds it to the exact host, path / and Secure.
+func cookieName(a *auth.Auth) string {
+	if secure(a) {
+		return "__Host-sesame_session"
+	}
+	return "sesame_session"
+}
+
+func secure(a *auth.Auth) bool { return a.BaseURL().Scheme == "https" }
+
+// setSession sets the session cookie, or in bearer mode the token header.
+func setSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, token auth.Secret, expires time.Time) {
+	if bearerMode(r) {
+		w.Header().Set(HeaderToken, token.Reveal())
+		return
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieName(a), Value: token.Reveal(), Path: "/", Expires: expires,
+		MaxAge: max(int(expires.Sub(a.Now()).Seconds()), 1), HttpOnly: true, Secure: secure(a), SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// clearSession deletes the session cookie.
+func clearSession(w http.ResponseWriter, a *auth.Auth) {
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieName(a), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: secure(a), SameSite: http.SameSiteLaxMode,
+	})
+}

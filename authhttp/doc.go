@@ -1,0 +1,33 @@
+// Package authhttp serves an [auth.Auth] over net/http: every registered
+// operation as a JSON route, session loading middleware, and the cookie and
+// bearer-token transports. It works with net/http's ServeMux and with any
+// router that takes an http.Handler (chi, gorilla/mux ...).
+//
+// # Routes
+//
+// [Handler] serves each operation at its path under a prefix (the base
+// URL's path unless [Prefix] says otherwise). Request bodies are JSON
+// objects with camelCase fields; unknown fields are refused, and bodies are
+// limited to 64 KiB ([BodyLimit]). Answers are JSON with
+// Cache-Control: no-store. Errors answer with the error's status and the
+// body {"error":{"code":"...","message":"..."}}, which [EncodeErrors]
+// replaces; Retry-After accompanies 429.
+//
+// # Sessions
+//
+// Browsers get the session token in an HttpOnly, SameSite=Lax cookie,
+// Secure and __Host- prefixed when the base URL is https. A client that
+// sends "Auth-Token-Mode: bearer" gets the token in the Auth-Token response
+// header instead and sends it back as "Authorization: Bearer <token>".
+// [Middleware] loads the session once per request into the context, where
+// [UserFrom], [SessionFrom] and Go calls of operations find it.
+//
+// # Security
+//
+// State-changing requests that carry the session cookie must send an
+// Origin (or Referer) equal to the base URL's origin or a trusted one;
+// others answer 403 invalid_origin. The client IP, which rate limits key
+// on, is the connection's address unless the host trusts proxies
+// (auth.WithTrustedProxies). Internal errors answer 500 "internal" with no
+// detail.
+package authhttp

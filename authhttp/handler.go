@@ -1,0 +1,73 @@
+package authhttp
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/sesame-go/sesame/auth"
+)
+
+// Handler serves every operation registered with a, at its method and
+// path under the prefix. Mount it at the prefix:
+//
+//	mux.Handle("/auth/", authhttp.Handler(a))
+//
+// It loads the session as [Middleware] does when no Middleware ran before
+// it, so it needs none.
+func Handler(a *auth.Auth, opts ...Option) http.Handler {
+	cfg := newConfig(a, opts)
+	mux := http.NewServeMux()
+	byPath := map[string][]auth.Operation{}
+	var paths []string
+	for _, op := range a.Operations() {
+		p := cfg.prefix + op.Info().Path
+		if _, seen := byPath[p]; !seen {
+			paths = append(paths, p)
+		}
+		byPath[p] = append(byPath[p], op)
+	}
+	for _, p := range paths {
+		mux.Handle(p, route{a: a, cfg: cfg, ops: byPath[p]})
+	}
+	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		writeError(w, cfg, auth.ErrNotFound)
+	}))
+	return mux
+}
+
+// route serves the operations of one path, by method.
+type route struct {
+	a   *auth.Auth
+	cfg *config
+	ops []auth.Operation
+}
+
+func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	i := slices.IndexFunc(rt.ops, func(op auth.Operation) bool { return op.Info().Method == r.Method })
+	if i < 0 {
+		var allow []string
+		for _, op := range rt.ops {
+			allow = append(allow, op.Info().Method)
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeError(w, rt.cfg, auth.ErrMethodNotAllowed)
+		return
+	}
+	r, req := attach(rt.a, r)
+	if !loadSession(w, r, rt.a, rt.cfg, req) {
+		return
+	}
+	out, oc, err := rt.ops[i].Invoke(r.Context(), decoder(r, rt.cfg))
+	if oc.Ended && req.CookieAuth {
+		clearSession(w, rt.a)
+	}
+	if err != nil {
+		writeError(w, rt.cfg, auth.AsError(err))
+		return
+	}
+	if oc.Session != nil {
+		setSession(w, r, rt.a, oc.Token, oc.Session.ExpiresAt)
+	}
+	writeJSON(w, out)
+}

@@ -1,0 +1,75 @@
+package authhttp
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/sesame-go/sesame/auth"
+)
+
+// Headers of the bearer transport.
+const (
+	// HeaderTokenMode, set to "bearer" on a request, asks for the session
+	// token in the [HeaderToken] response header instead of a cookie.
+	HeaderTokenMode = "Auth-Token-Mode"
+	// HeaderToken carries a new session token in bearer mode.
+	HeaderToken = "Auth-Token"
+)
+
+// attach returns r with an auth.Request in its context, reusing one that
+// Middleware attached earlier.
+func attach(a *auth.Auth, r *http.Request) (*http.Request, *auth.Request) {
+	if req := auth.RequestFrom(r.Context()); req != nil && req.Transport == auth.TransportHTTP {
+		return r, req
+	}
+	req := newRequest(a, r)
+	return r.WithContext(auth.WithRequest(r.Context(), req)), req
+}
+
+// newRequest describes the client of an HTTP request.
+func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
+	req := &auth.Request{
+		Transport: auth.TransportHTTP,
+		IP:        a.ClientIP(r.RemoteAddr, r.Header.Values("X-Forwarded-For")),
+		UserAgent: r.UserAgent(),
+		Origin:    origin(r),
+		Method:    r.Method,
+	}
+	if token, ok := bearerToken(r); ok {
+		req.Token = token
+	} else if c, err := r.Cookie(cookieName(a)); err == nil && c.Value != "" {
+		req.Token, req.CookieAuth = auth.Secret(c.Value), true
+	}
+	return req
+}
+
+// bearerToken reads "Authorization: Bearer <token>".
+func bearerToken(r *http.Request) (auth.Secret, bool) {
+	h := r.Header.Get("Authorization")
+	if len(h) < 7 || !strings.EqualFold(h[:7], "bearer ") {
+		return "", false
+	}
+	return auth.Secret(strings.TrimSpace(h[7:])), true
+}
+
+// origin is the Origin header, or the origin of the Referer header.
+func origin(r *http.Request) string {
+	if o := r.Header.Get("Origin"); o != "" {
+		return o
+	}
+	ref := r.Header.Get("Referer")
+	if ref == "" {
+		return ""
+	}
+	u, err := url.Parse(ref)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return "null" // present but unusable: never trusted
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// bearerMode reports whether the client asked for the bearer transport.
+func bearerMode(r *http.Request) bool {
+	return strings.EqualFold(r.Header.Get(HeaderTokenMode), "bearer")
+}
