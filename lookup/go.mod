@@ -1,0 +1,3 @@
+module github.com/sesame-go/sesame/lookup
+
+go 1.26
