@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // Querier runs SQL: a *sql.DB, *sql.Tx or *sql.Conn.
@@ -27,6 +28,19 @@ type config struct {
 	dialect   *Dialect
 	tableName func(string) string
 	types     map[typeKey]string
+	cache     *stmtCache
+	shapes    sync.Map // key → renderedShape, for keyed statements
+}
+
+// renderedShape is the SQL of a keyed statement and its argument count.
+type renderedShape struct {
+	sql   string
+	nargs int
+}
+
+// keyed is a statement that may carry a shape key.
+type keyed interface {
+	shapeKey() string
 }
 
 // Option configures [New].
@@ -77,9 +91,31 @@ func (db *DB) TableName(t *Table) string { return db.cfg.tableName(t.name) }
 
 // Render returns the SQL and arguments of s.
 func (db *DB) Render(s Statement) (string, []any, error) {
+	k, _ := s.(keyed)
+	if k == nil || k.shapeKey() == "" {
+		b := newBuilder(db.cfg)
+		s.render(b)
+		return b.result()
+	}
+	key := k.shapeKey()
+	if v, ok := db.cfg.shapes.Load(key); ok {
+		shape := v.(renderedShape)
+		b := newBuilder(db.cfg)
+		b.argsOnly = true
+		s.render(b)
+		if b.err == nil && len(b.args) != shape.nargs {
+			return "", nil, fmt.Errorf("sqlb: statement key %q reused for another shape", key)
+		}
+		_, args, err := b.result()
+		return shape.sql, args, err
+	}
 	b := newBuilder(db.cfg)
 	s.render(b)
-	return b.result()
+	query, args, err := b.result()
+	if err == nil {
+		db.cfg.shapes.Store(key, renderedShape{query, len(args)})
+	}
+	return query, args, err
 }
 
 // RenderDDL returns the statements of a schema change.
@@ -118,7 +154,16 @@ func (db *DB) Exec(ctx context.Context, s Statement) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := db.q.ExecContext(ctx, query, args...)
+	stmt, err := db.prepared(ctx, query)
+	if err != nil {
+		return 0, fmt.Errorf("sqlb: %w", err)
+	}
+	var res sql.Result
+	if stmt != nil {
+		res, err = stmt.ExecContext(ctx, args...)
+	} else {
+		res, err = db.q.ExecContext(ctx, query, args...)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("sqlb: %w", err)
 	}
@@ -160,7 +205,16 @@ func (db *DB) query(ctx context.Context, s *SelectStmt, each func() error) (err 
 	if err != nil {
 		return err
 	}
-	rows, err := db.q.QueryContext(ctx, query, args...)
+	stmt, err := db.prepared(ctx, query)
+	if err != nil {
+		return fmt.Errorf("sqlb: %w", err)
+	}
+	var rows *sql.Rows
+	if stmt != nil {
+		rows, err = stmt.QueryContext(ctx, args...)
+	} else {
+		rows, err = db.q.QueryContext(ctx, query, args...)
+	}
 	if err != nil {
 		return fmt.Errorf("sqlb: %w", err)
 	}
@@ -190,6 +244,16 @@ func (db *DB) query(ctx context.Context, s *SelectStmt, each func() error) (err 
 		return fmt.Errorf("sqlb: %w", err)
 	}
 	return nil
+}
+
+// prepared returns the cached statement of query when the cache applies
+// (a pool with WithStatementCache), or nil to run the query directly.
+func (db *DB) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	pool, ok := db.q.(*sql.DB)
+	if !ok || db.cfg.cache == nil {
+		return nil, nil
+	}
+	return db.cfg.cache.stmt(ctx, pool, query)
 }
 
 // InTx runs fn in a transaction on db's Querier, which must be a *sql.DB or

@@ -13,13 +13,20 @@ type builder struct {
 	d    *Dialect
 	cfg  *config
 	err  error
+	// argsOnly collects the arguments without writing SQL, for a keyed
+	// statement whose SQL is already known (SelectStmt.Key).
+	argsOnly bool
 }
 
 func newBuilder(cfg *config) *builder {
 	return &builder{d: cfg.dialect, cfg: cfg}
 }
 
-func (b *builder) write(s string) { b.sb.WriteString(s) }
+func (b *builder) write(s string) {
+	if !b.argsOnly {
+		b.sb.WriteString(s)
+	}
+}
 
 func (b *builder) fail(format string, args ...any) {
 	if b.err == nil {
@@ -29,7 +36,9 @@ func (b *builder) fail(format string, args ...any) {
 
 // tableName writes t's real name, quoted.
 func (b *builder) tableName(t *Table) {
-	b.write(b.d.Quote(b.realName(t)))
+	if !b.argsOnly {
+		b.write(b.d.Quote(b.realName(t)))
+	}
 }
 
 func (b *builder) realName(t *Table) string {
@@ -42,13 +51,20 @@ func (b *builder) realName(t *Table) string {
 
 // column writes c qualified by its table's real name.
 func (b *builder) column(c *colDef) {
+	if b.argsOnly {
+		return
+	}
 	b.tableName(c.table)
 	b.write(".")
 	b.write(b.d.Quote(c.name))
 }
 
 // bare writes c's name alone, as INSERT lists and SET targets need.
-func (b *builder) bare(c *colDef) { b.write(b.d.Quote(c.name)) }
+func (b *builder) bare(c *colDef) {
+	if !b.argsOnly {
+		b.write(b.d.Quote(c.name))
+	}
+}
 
 // arg binds v as the next parameter.
 func (b *builder) arg(v any) {
@@ -58,7 +74,9 @@ func (b *builder) arg(v any) {
 		return
 	}
 	b.args = append(b.args, bound)
-	b.write(b.d.Placeholder(len(b.args)))
+	if !b.argsOnly {
+		b.write(b.d.Placeholder(len(b.args)))
+	}
 }
 
 // list writes n items separated by commas.

@@ -156,3 +156,31 @@ type codeErr int
 
 func (e codeErr) Error() string { return "code" }
 func (e codeErr) Code() int     { return int(e) }
+
+// TestKeyedStatements: a keyed statement's SQL is rendered once and reused
+// with fresh arguments; a key reused for another shape fails.
+func TestKeyedStatements(t *testing.T) {
+	db := goldenDB(sqlb.Postgres)
+	var id string
+	q := func(email string, ids ...string) *sqlb.SelectStmt {
+		return sqlb.Select(personID.Into(&id)).From(people).Where(sqlb.And(personEmail.Eq(email), personID.In(ids...))).Key("by-email")
+	}
+	first, args1, err := db.Render(q("a@x.io", "1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, args2, err := db.Render(q("b@x.io", "2"))
+	if err != nil || second != first {
+		t.Fatalf("second render = %q, %v; want %q", second, err, first)
+	}
+	if args1[0] != "a@x.io" || args2[0] != "b@x.io" || args2[1] != "2" {
+		t.Errorf("args = %v then %v, want each run's own values", args1, args2)
+	}
+	if _, _, err := db.Render(q("c@x.io", "1", "2")); err == nil {
+		t.Error("a key reused with another argument count rendered, want an error")
+	}
+	plain, _, _ := db.Render(sqlb.Select(personID.Into(&id)).From(people).Where(personEmail.Eq("a")))
+	if plain == first {
+		t.Error("an unkeyed statement took a keyed statement's SQL")
+	}
+}

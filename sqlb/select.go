@@ -42,6 +42,7 @@ type SelectStmt struct {
 	limit     int
 	offset    int
 	forUpdate bool
+	key       string
 }
 
 // Select starts a SELECT of items.
@@ -80,7 +81,15 @@ func (s *SelectStmt) Offset(n int) *SelectStmt { s.offset = n; return s }
 // there, where the write transaction holds the database lock.
 func (s *SelectStmt) ForUpdate() *SelectStmt { s.forUpdate = true; return s }
 
-func (s *SelectStmt) statement() {}
+// Key names the statement's shape for a hot path: the first run renders
+// its SQL and later runs of a statement with the same key reuse it,
+// collecting only the arguments. Give one key only to statements built by
+// the same code, differing in values alone; a key reused with another
+// number of arguments fails instead of running the wrong SQL.
+func (s *SelectStmt) Key(key string) *SelectStmt { s.key = key; return s }
+
+func (s *SelectStmt) statement()       {}
+func (s *SelectStmt) shapeKey() string { return s.key }
 
 func (s *SelectStmt) render(b *builder) {
 	if len(s.items) == 0 {
