@@ -53,7 +53,9 @@ func New(opts ...Option) (*Auth, error) {
 	a.checkTables(add)
 	a.checkRateRules(add)
 	if cfg.db != nil && cfg.dialect != nil {
-		dbOpts := []sqlb.Option{sqlb.WithTableNames(a.realName)}
+		// The statement cache spares the engine a parse per request of the
+		// hot queries (the session lookup above all).
+		dbOpts := []sqlb.Option{sqlb.WithTableNames(a.realName), sqlb.WithStatementCache(256)}
 		for label, typ := range cfg.sqlTypes {
 			dbOpts = append(dbOpts, sqlb.WithType(label, cfg.dialect, typ))
 		}

@@ -125,3 +125,7 @@ func (c *Call) CreateUser(ctx context.Context, name, image string) (*User, error
 func (c *Call) LoadUser(ctx context.Context, id string) (*User, error) {
 	return c.a.loadUser(ctx, c.db, id)
 }
+
+// Started returns the session this call started with [Call.StartSession],
+// or nil. After-hooks use it to see sign-ins of every method alike.
+func (c *Call) Started() *Session { return c.outcome.Session }

@@ -70,14 +70,17 @@ func (c *Call) AddIdentity(ctx context.Context, userID, kind, raw string, verifi
 	if !c.a.kinds[kind].Unique {
 		scope = userID
 	}
-	_, err = c.db.Exec(ctx, sqlb.Insert(Identities).Row(IdentityID.Set(id.ID), IdentityKindName.Set(kind),
+	// DO NOTHING rather than a caught unique violation: on PostgreSQL a
+	// failed statement would doom the rest of the transaction.
+	n, err := c.db.Exec(ctx, sqlb.Insert(Identities).Row(IdentityID.Set(id.ID), IdentityKindName.Set(kind),
 		IdentityValue.Set(value), IdentityScope.Set(scope), IdentityUserID.Set(userID),
-		IdentityVerifiedAt.Set(nullTime(id.VerifiedAt)), IdentityData.Set(id.Data), IdentityCreatedAt.Set(now)))
-	if sqlb.IsUniqueViolation(err) {
-		return nil, ErrIdentityTaken
-	}
+		IdentityVerifiedAt.Set(nullTime(id.VerifiedAt)), IdentityData.Set(id.Data), IdentityCreatedAt.Set(now)).
+		OnConflictDoNothing(IdentityKindName, IdentityValue, IdentityScope))
 	if err != nil {
 		return nil, err
+	}
+	if n == 0 {
+		return nil, ErrIdentityTaken
 	}
 	return id, nil
 }

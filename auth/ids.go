@@ -48,18 +48,16 @@ func newToken() Secret {
 	return Secret(base64.RawURLEncoding.EncodeToString(b[:]))
 }
 
-// validToken reports whether s has the form newToken produces.
+// validToken reports whether s has the form newToken produces: the
+// canonical base64url form of 32 bytes (strict, so that unused trailing
+// bits are zero and each token has one spelling).
 func validToken(s Secret) bool {
 	if len(s) != base64.RawURLEncoding.EncodedLen(tokenBytes) {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
+	var buf [tokenBytes + 2]byte
+	n, err := base64.RawURLEncoding.Strict().Decode(buf[:], []byte(s))
+	return err == nil && n == tokenBytes
 }
 
 // hashToken returns the SHA-256 of a token, the only form stored.

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"crypto/sha256"
+	"math"
 	"net/netip"
 	"time"
 )
@@ -24,42 +25,86 @@ type RateResult struct {
 	Count int
 	// RetryAfter is how long until a call would be allowed again.
 	RetryAfter time.Duration
+	// FirstRefusal marks the first refused call of a window under the key,
+	// which the core reports as an event: once per window, however many
+	// calls are refused.
+	FirstRefusal bool
 }
 
 // window holds the counts of a fixed or sliding window.
 type window struct {
-	start int64 // start of the current window, Unix milliseconds
-	count int64
-	prev  int64 // count of the window before start
+	start    int64 // start of the current window, Unix milliseconds
+	count    int64
+	prev     int64 // count of the window before start
+	reported int64 // start of the last window whose refusal was reported
 }
 
-// evaluate applies rule to the counts at now (Unix milliseconds).
-func (w window) evaluate(rule RateRule, now int64) RateResult {
+// take counts one call at now (Unix milliseconds) and applies the rule:
+// the one computation both stores share. A window older than now's rolls
+// over (the previous count is kept when it is the window just before); a
+// window ahead of now's, from an instance whose clock runs ahead, is
+// counted in as it is.
+func (w *window) take(rule RateRule, now int64) RateResult {
 	size := rule.Window.Milliseconds()
-	count := float64(w.count)
-	if rule.Sliding {
-		elapsed := float64(now-w.start) / float64(size)
-		count += float64(w.prev) * (1 - elapsed)
-	}
-	res := RateResult{Allowed: count <= float64(rule.Limit), Count: int(count + 0.999999)}
-	if !res.Allowed {
-		retry := w.start + size - now // the current window's end
-		if rule.Sliding && w.count <= int64(rule.Limit) && w.prev > 0 {
-			// The previous window's weight falls until the count is back
-			// at the limit: prev*(1-e) + count = limit.
-			e := 1 - (float64(rule.Limit)-float64(w.count))/float64(w.prev)
-			retry = w.start + int64(e*float64(size)) - now
+	start := now - now%size
+	if w.start < start {
+		prev := int64(0)
+		if w.start+size == start {
+			prev = w.count
 		}
-		res.RetryAfter = time.Duration(max(retry, 1000)) * time.Millisecond
+		*w = window{start: start, prev: prev, reported: w.reported}
+	}
+	w.count++
+	res := w.evaluate(rule, now)
+	if !res.Allowed && w.reported != w.start {
+		res.FirstRefusal, w.reported = true, w.start
 	}
 	return res
 }
 
-// windowStart is the start of the fixed window holding now.
-func windowStart(rule RateRule, now time.Time) int64 {
-	size := rule.Window.Milliseconds()
-	ms := now.UnixMilli()
-	return ms - ms%size
+// evaluate applies rule to the counts at now (Unix milliseconds), the
+// call being judged already counted.
+func (w window) evaluate(rule RateRule, now int64) RateResult {
+	count := w.weighted(rule, now)
+	res := RateResult{Allowed: count <= float64(rule.Limit), Count: int(math.Ceil(count))}
+	if !res.Allowed {
+		res.RetryAfter = time.Duration(max(w.nextAllowed(rule)-now, 1000)) * time.Millisecond
+	}
+	return res
+}
+
+// weighted is the count at now: the current window's, plus for a sliding
+// window the previous window's weighted by how much of it the last Window
+// still covers.
+func (w window) weighted(rule RateRule, now int64) float64 {
+	count := float64(w.count)
+	if rule.Sliding {
+		elapsed := float64(now-w.start) / float64(rule.Window.Milliseconds())
+		count += float64(w.prev) * (1 - elapsed)
+	}
+	return count
+}
+
+// nextAllowed is the earliest instant (Unix milliseconds) at which one more
+// call would be allowed if no other came: what Retry-After promises.
+func (w window) nextAllowed(rule RateRule) int64 {
+	size, limit := float64(rule.Window.Milliseconds()), float64(rule.Limit)
+	c, p, start := float64(w.count), float64(w.prev), float64(w.start)
+	if !rule.Sliding {
+		return w.start + rule.Window.Milliseconds()
+	}
+	// Still in this window, once the previous window's weight has fallen
+	// enough: p*(1-e) + c + 1 <= limit.
+	if c+1 <= limit && p > 0 {
+		return int64(math.Ceil(start + (1-(limit-c-1)/p)*size))
+	}
+	// In the next window, once this window's weight has fallen enough:
+	// c*(1-e) + 1 <= limit.
+	e := 0.0
+	if c > limit-1 {
+		e = 1 - (limit-1)/c
+	}
+	return int64(math.Ceil(start + size + e*size))
 }
 
 // limit applies the operation's rules, per client IP and per account key.
@@ -96,7 +141,7 @@ func (a *Auth) take(ctx context.Context, info *OpInfo, req *Request, key string,
 	if account != "" {
 		detail = "per account"
 	}
-	if res.Count == rule.Limit+1 { // report the first refusal of a window, not every one
+	if res.FirstRefusal {
 		a.emit(ctx, Event{Type: EventRateLimited, Op: info.Name, IP: req.IP, Detail: detail})
 	}
 	e := *ErrRateLimited
@@ -119,7 +164,7 @@ func (a *Auth) countCredentialFailure(ctx context.Context, info *OpInfo, req *Re
 		a.cfg.logger.Error("auth: count a credential failure", "err", err)
 		return
 	}
-	if res.Count == credentialFailures.Limit+1 {
+	if res.FirstRefusal {
 		a.emit(ctx, Event{Type: EventCredentialStuffing, Op: info.Name, IP: req.IP,
 			Detail: "many failed credential checks from one client"})
 	}

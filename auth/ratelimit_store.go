@@ -8,38 +8,39 @@ import (
 	"github.com/sesame-go/sesame/sqlb"
 )
 
-// dbRateStore counts in auth_rate_limit with one atomic upsert per call,
-// so that concurrent calls from any number of instances lose no count.
+// dbRateStore counts in auth_rate_limit. Each call locks its key's row in
+// a transaction, so that concurrent calls from any number of instances
+// are counted, and decided, one after the other: none is lost and none is
+// judged on another's count.
 type dbRateStore struct{ a *Auth }
 
 func (s *dbRateStore) Take(ctx context.Context, key string, rule RateRule, now time.Time) (RateResult, error) {
 	h := hashKey(key)
-	start := windowStart(rule, now)
-	size := rule.Window.Milliseconds()
-	expires := time.UnixMilli(start + 2*size).UTC()
-	same := RateLimitWindow.Ge(start) // a clock behind another instance's stays in that window
-	previous := sqlb.Compare(sqlb.Add(RateLimitWindow, sqlb.Val(size)), sqlb.OpEq, sqlb.Excluded(RateLimitWindow))
-	// MySQL applies the assignments in order, each seeing the ones before;
-	// ordered this way every engine computes the same result.
-	upsert := sqlb.Insert(RateLimits).
-		Row(RateLimitKey.Set(h), RateLimitWindow.Set(start), RateLimitCount.Set(1), RateLimitPrevCount.Set(0),
-			RateLimitExpiresAt.Set(expires)).
-		OnConflictUpdate([]sqlb.AnyColumn{RateLimitKey},
-			RateLimitPrevCount.SetTo(sqlb.If(same, sqlb.Expr[int64](RateLimitPrevCount),
-				sqlb.If(previous, sqlb.Expr[int64](RateLimitCount), sqlb.Val[int64](0)))),
-			RateLimitCount.SetTo(sqlb.If(same, sqlb.Add(RateLimitCount, sqlb.Val[int64](1)), sqlb.Val[int64](1))),
-			RateLimitExpiresAt.SetTo(sqlb.If(same, sqlb.Expr[time.Time](RateLimitExpiresAt), sqlb.Excluded(RateLimitExpiresAt))),
-			RateLimitWindow.SetTo(sqlb.If(same, sqlb.Expr[int64](RateLimitWindow), sqlb.Excluded(RateLimitWindow))))
-	if _, err := s.a.db.Exec(ctx, upsert); err != nil {
-		return RateResult{}, err
-	}
-	var w window
-	err := s.a.db.One(ctx, sqlb.Select(RateLimitWindow.Into(&w.start), RateLimitCount.Into(&w.count),
-		RateLimitPrevCount.Into(&w.prev)).From(RateLimits).Where(RateLimitKey.Eq(h)))
+	// Make sure the row exists; a no-op when it does.
+	_, err := s.a.db.Exec(ctx, sqlb.Insert(RateLimits).
+		Row(RateLimitKey.Set(h), RateLimitWindow.Set(0), RateLimitCount.Set(0), RateLimitPrevCount.Set(0),
+			RateLimitReported.Set(-1), RateLimitExpiresAt.Set(now)).
+		OnConflictDoNothing(RateLimitKey))
 	if err != nil {
 		return RateResult{}, err
 	}
-	return w.evaluate(rule, now.UnixMilli()), nil
+	var res RateResult
+	err = s.a.db.InTx(ctx, nil, func(tx *sqlb.DB) error {
+		var w window
+		err := tx.One(ctx, sqlb.Select(RateLimitWindow.Into(&w.start), RateLimitCount.Into(&w.count),
+			RateLimitPrevCount.Into(&w.prev), RateLimitReported.Into(&w.reported)).
+			From(RateLimits).Where(RateLimitKey.Eq(h)).ForUpdate())
+		if err != nil {
+			return err
+		}
+		res = w.take(rule, now.UnixMilli())
+		expires := time.UnixMilli(w.start + 2*rule.Window.Milliseconds()).UTC()
+		_, err = tx.Exec(ctx, sqlb.Update(RateLimits).Set(RateLimitWindow.Set(w.start), RateLimitCount.Set(w.count),
+			RateLimitPrevCount.Set(w.prev), RateLimitReported.Set(w.reported), RateLimitExpiresAt.Set(expires)).
+			Where(RateLimitKey.Eq(h)))
+		return err
+	})
+	return res, err
 }
 
 // MemoryRateStore counts in the process; for a single instance. Make one
@@ -75,22 +76,12 @@ func (m *MemoryRateStore) Take(_ context.Context, key string, rule RateRule, now
 			}
 		}
 	}
-	start := windowStart(rule, now)
-	size := rule.Window.Milliseconds()
 	w, ok := m.windows[key]
-	switch {
-	case !ok:
-		w = &memWindow{window: window{start: start, count: 1}, expires: start + 2*size}
+	if !ok {
+		w = &memWindow{window: window{reported: -1}}
 		m.windows[key] = w
-	case w.start >= start:
-		w.count++
-	default:
-		prev := int64(0)
-		if w.start+size == start {
-			prev = w.count
-		}
-		w.window = window{start: start, count: 1, prev: prev}
-		w.expires = start + 2*size
 	}
-	return w.window.evaluate(rule, ms), nil
+	res := w.take(rule, ms)
+	w.expires = w.start + 2*rule.Window.Milliseconds()
+	return res, nil
 }

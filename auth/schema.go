@@ -78,6 +78,7 @@ var (
 	RateLimitWindow    = sqlb.NewColumn[int64](RateLimits, "window_start", sqlb.Int())
 	RateLimitCount     = sqlb.NewColumn[int64](RateLimits, "count", sqlb.Int())
 	RateLimitPrevCount = sqlb.NewColumn[int64](RateLimits, "prev_count", sqlb.Int())
+	RateLimitReported  = sqlb.NewColumn[int64](RateLimits, "reported", sqlb.Int())
 	RateLimitExpiresAt = sqlb.NewColumn[time.Time](RateLimits, "expires_at", sqlb.Time())
 )
 

@@ -73,7 +73,7 @@ func (dbSessionStore) Lookup(ctx context.Context, a *Auth, hash []byte, now time
 	ur := a.newUserRow()
 	q := sqlb.Select(append(sr.selections(), ur.selections()...)...).From(Sessions).
 		Join(Users, UserID.EqCol(SessionUserID)).
-		Where(sqlb.And(SessionTokenHash.Eq(hash), SessionExpiresAt.Gt(now)))
+		Where(sqlb.And(SessionTokenHash.Eq(hash), SessionExpiresAt.Gt(now))).Key("auth.session.lookup")
 	err := a.db.One(ctx, q)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, nil

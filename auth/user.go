@@ -102,3 +102,33 @@ func (a *Auth) createUser(ctx context.Context, db *sqlb.DB, name, image string) 
 	}
 	return u, nil
 }
+
+// UnmarshalJSON reads what MarshalJSON writes: the core fields, and every
+// other field into Fields.
+func (u *User) UnmarshalJSON(b []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	core := []struct {
+		name string
+		dst  any
+	}{{"id", &u.ID}, {"name", &u.Name}, {"image", &u.Image}, {"createdAt", &u.CreatedAt}, {"updatedAt", &u.UpdatedAt}}
+	for _, f := range core {
+		if raw, ok := m[f.name]; ok {
+			if err := json.Unmarshal(raw, f.dst); err != nil {
+				return err
+			}
+			delete(m, f.name)
+		}
+	}
+	u.Fields = make(map[string]any, len(m))
+	for k, raw := range m {
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return err
+		}
+		u.Fields[k] = v
+	}
+	return nil
+}

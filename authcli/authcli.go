@@ -62,14 +62,15 @@ func Run(ctx context.Context, a *auth.Auth, args []string, opts ...Option) int {
 			continue
 		}
 		fs := flag.NewFlagSet("auth "+cmd.name, flag.ContinueOnError)
-		fs.SetOutput(c.stderr)
-		fs.Usage = func() { fmt.Fprintf(fs.Output(), "usage: auth %s\n\n%s.\n", cmd.name, cmd.summary) }
+		fs.SetOutput(io.Discard) // Run prints usage itself, once, where it belongs
+		cmdUsage := func(w io.Writer) { fmt.Fprintf(w, "usage: auth %s\n\n%s.\n", cmd.name, cmd.summary) }
 		if err := fs.Parse(args[1:]); err != nil {
 			if err == flag.ErrHelp {
-				fs.SetOutput(c.stdout)
-				fs.Usage()
+				cmdUsage(c.stdout)
 				return ExitOK
 			}
+			fmt.Fprintf(c.stderr, "auth %s: %v\n", cmd.name, err)
+			cmdUsage(c.stderr)
 			return ExitUsage
 		}
 		if fs.NArg() > 0 {

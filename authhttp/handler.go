@@ -54,9 +54,9 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, rt.cfg, auth.ErrMethodNotAllowed)
 		return
 	}
-	r, req := attach(rt.a, r)
-	if !loadSession(w, r, rt.a, rt.cfg, req) {
-		return
+	r, req, fresh := attach(rt.a, r)
+	if fresh && !loadSession(w, r, rt.a, rt.cfg, req) {
+		return // the database failed; answered
 	}
 	out, oc, err := rt.ops[i].Invoke(r.Context(), decoder(r, rt.cfg))
 	if oc.Ended && req.CookieAuth {

@@ -1,6 +1,7 @@
 package authhttp
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -16,11 +17,11 @@ func Middleware(a *auth.Auth, opts ...Option) func(http.Handler) http.Handler {
 	cfg := newConfig(a, opts)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r, req := attach(a, r)
-			if !loadSession(w, r, a, cfg, req) {
-				return
+			r, req, fresh := attach(a, r)
+			if fresh && !loadSession(w, r, a, cfg, req) {
+				return // the database failed; answered
 			}
-			next.ServeHTTP(w, r)
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), configKey{}, cfg)))
 		})
 	}
 }
@@ -49,6 +50,9 @@ func loadSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *conf
 	}
 	return true
 }
+
+// configKey carries Middleware's options to RequireUser.
+type configKey struct{}
 
 // UserFrom returns the signed-in user of a request's context.
 func UserFrom(r *http.Request) (*auth.User, bool) {
@@ -79,7 +83,8 @@ func RequireUser(next http.Handler) http.Handler {
 			panic("authhttp: RequireUser needs authhttp.Middleware in front of it")
 		}
 		if _, ok := UserFrom(r); !ok {
-			writeError(w, nil, auth.ErrNoSession)
+			cfg, _ := r.Context().Value(configKey{}).(*config) // Middleware's, for its EncodeErrors
+			writeError(w, cfg, auth.ErrNoSession)
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -18,13 +18,14 @@ const (
 )
 
 // attach returns r with an auth.Request in its context, reusing one that
-// Middleware attached earlier.
-func attach(a *auth.Auth, r *http.Request) (*http.Request, *auth.Request) {
+// Middleware attached earlier; fresh reports whether it made a new one,
+// whose session is still to be loaded.
+func attach(a *auth.Auth, r *http.Request) (_ *http.Request, _ *auth.Request, fresh bool) {
 	if req := auth.RequestFrom(r.Context()); req != nil && req.Transport == auth.TransportHTTP {
-		return r, req
+		return r, req, false
 	}
 	req := newRequest(a, r)
-	return r.WithContext(auth.WithRequest(r.Context(), req)), req
+	return r.WithContext(auth.WithRequest(r.Context(), req)), req, true
 }
 
 // newRequest describes the client of an HTTP request.
@@ -33,7 +34,7 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 		Transport: auth.TransportHTTP,
 		IP:        a.ClientIP(r.RemoteAddr, r.Header.Values("X-Forwarded-For")),
 		UserAgent: r.UserAgent(),
-		Origin:    origin(r),
+		Origin:    originOf(r),
 		Method:    r.Method,
 	}
 	if token, ok := bearerToken(r); ok {
@@ -54,7 +55,7 @@ func bearerToken(r *http.Request) (auth.Secret, bool) {
 }
 
 // origin is the Origin header, or the origin of the Referer header.
-func origin(r *http.Request) string {
+func originOf(r *http.Request) string {
 	if o := r.Header.Get("Origin"); o != "" {
 		return o
 	}

@@ -116,3 +116,13 @@ type connector struct {
 
 func (c connector) Connect(context.Context) (driver.Conn, error) { return c.d.Open(c.dsn) }
 func (c connector) Driver() driver.Driver                        { return c.d }
+
+// SQLiteEngine returns the SQLite engine on a fresh temporary file, for
+// benchmarks and the rare test that is about SQLite alone.
+func SQLiteEngine(tb testing.TB) *Engine {
+	tb.Helper()
+	c := openSQLite(tb, "")
+	db := sql.OpenDB(c)
+	tb.Cleanup(func() { db.Close() })
+	return &Engine{Name: "sqlite", Dialect: sqlb.SQLite, DB: db, connector: c}
+}

@@ -1,0 +1,52 @@
+package authhttp_test
+
+import (
+	"fmt"
+	"log"
+	"net/http"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
+)
+
+var a *auth.Auth // made by auth.New
+
+// Handler serves every operation under the base URL's path.
+func ExampleHandler() {
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a))
+	log.Fatal(http.ListenAndServe(":8080", mux))
+}
+
+// Middleware loads the session once per request for the whole app.
+func ExampleMiddleware() {
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if u, ok := authhttp.UserFrom(r); ok {
+			fmt.Fprintf(w, "hello, %s", u.Name)
+			return
+		}
+		fmt.Fprint(w, "hello, stranger")
+	})
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
+}
+
+// RequireUser answers 401 no_session to callers who are not signed in.
+func ExampleRequireUser() {
+	account := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, _ := authhttp.UserFrom(r)
+		fmt.Fprintf(w, "account of %s", u.ID)
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/account", authhttp.RequireUser(account))
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
+}
+
+// EncodeErrors replaces the error body; the status and Retry-After stay.
+func ExampleEncodeErrors() {
+	h := authhttp.Handler(a, authhttp.EncodeErrors(func(e *auth.Error) any {
+		return map[string]string{"type": e.Code, "detail": e.Message}
+	}))
+	_ = h
+}

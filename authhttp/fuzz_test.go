@@ -1,0 +1,75 @@
+package authhttp
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http/httptest"
+	"reflect"
+	"testing"
+
+	"github.com/sesame-go/sesame/auth"
+)
+
+type fuzzInput struct {
+	Email    string      `json:"email"`
+	Password auth.Secret `json:"password"`
+	Count    int         `json:"count"`
+	Flags    []bool      `json:"flags"`
+}
+
+// FuzzDecodeJSON: no body makes the decoder panic; an error is an
+// invalid_json *auth.Error with a zero input; a success round-trips.
+func FuzzDecodeJSON(f *testing.F) {
+	for _, seed := range []string{`{}`, `{"email":"a@x.io","password":"p","count":3,"flags":[true]}`,
+		`{"email":1}`, `[]`, `{"unknown":1}`, `{} {}`, `{"email":"a"`, `null`, `"x"`, `{"count":1e400}`} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var in fuzzInput
+		err := decodeJSON(data, &in)
+		if err != nil {
+			var e *auth.Error
+			if !errors.As(err, &e) || e.Code != "invalid_json" {
+				t.Fatalf("decodeJSON(%q) = %v, want an invalid_json error", data, err)
+			}
+			return
+		}
+		out, err := json.Marshal(struct {
+			Email    string `json:"email"`
+			Password string `json:"password"`
+			Count    int    `json:"count"`
+			Flags    []bool `json:"flags"`
+		}{in.Email, in.Password.Reveal(), in.Count, in.Flags})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again fuzzInput
+		if err := decodeJSON(out, &again); err != nil || !reflect.DeepEqual(in, again) {
+			t.Fatalf("round trip of %q: %+v, %v; want %+v", data, again, err, in)
+		}
+	})
+}
+
+// FuzzRequestHeaders: whatever the client sends in its credential and
+// origin headers, describing the request never panics, and a token is
+// only taken from a well-formed Bearer header or the session cookie.
+func FuzzRequestHeaders(f *testing.F) {
+	f.Add("Bearer abc", "sesame_session=xyz", "https://x.io", "https://x.io/p")
+	f.Add("bearer", "", "", "::bad::")
+	f.Add("Basic dXNlcjpw", "sesame_session=", "null", "")
+	f.Fuzz(func(t *testing.T, authz, cookie, origin, referer string) {
+		r := httptest.NewRequest("POST", "/auth/x", nil)
+		r.Header.Set("Authorization", authz)
+		r.Header.Set("Cookie", cookie)
+		r.Header.Set("Origin", origin)
+		r.Header.Set("Referer", referer)
+		token, ok := bearerToken(r)
+		if ok && len(authz) < 7 {
+			t.Fatalf("bearerToken(%q) = %q from a header too short to be Bearer", authz, token.Reveal())
+		}
+		o := originOf(r)
+		if origin == "" && referer == "" && o != "" {
+			t.Fatalf("origin = %q with neither header", o)
+		}
+	})
+}

@@ -1,0 +1,99 @@
+package coretest
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// stub is a configurable plugin for validation tests.
+type stub struct {
+	name     string
+	ops      []auth.Operation
+	kinds    []auth.IdentityKind
+	tables   []*sqlb.Table
+	validate error
+}
+
+func (s *stub) Name() string                       { return s.name }
+func (s *stub) Operations() []auth.Operation       { return s.ops }
+func (s *stub) IdentityKinds() []auth.IdentityKind { return s.kinds }
+func (s *stub) Tables() []*sqlb.Table              { return s.tables }
+func (s *stub) Migrations() []auth.Migration       { return nil }
+func (s *stub) Validate(*auth.Auth) error          { return s.validate }
+
+func noop(name, path string) *auth.Op[auth.Empty, auth.Empty] {
+	return &auth.Op[auth.Empty, auth.Empty]{Name: name, Method: http.MethodPost, Path: path,
+		Handler: func(context.Context, *auth.Call, auth.Empty) (auth.Empty, error) { return auth.Empty{}, nil }}
+}
+
+// TestNewReportsEveryProblem builds configurations with several mistakes
+// and expects New to name each of them in one error.
+func TestNewReportsEveryProblem(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		db := auth.WithDB(e.DB, e.Dialect)
+		base := auth.WithBaseURL("http://localhost/auth")
+		kind := auth.IdentityKind{Name: "email", Normalize: func(s string) (string, error) { return strings.ToLower(s), nil }}
+		tests := []struct {
+			name string
+			opts []auth.Option
+			want []string
+		}{
+			{"nothing at all", nil, []string{"WithDB is required", "WithBaseURL is required", "no plugin can sign anyone in"}},
+			{"bad base URL and sessions", []auth.Option{db, auth.WithBaseURL("localhost/auth"), auth.WithPlugins(authtest.NewLogin()),
+				auth.WithSessionLifetime(500 * 24 * 3600e9), auth.WithFreshAge(0)},
+				[]string{`base URL "localhost/auth"`, "session lifetime", "fresh age"}},
+			{"clashing plugins", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin(),
+				&stub{name: "a", ops: []auth.Operation{noop("a.x", "/x"), noop("a.x", "/y"), noop("a.z", "/sign-out")}, kinds: []auth.IdentityKind{kind}},
+				&stub{name: "b", ops: []auth.Operation{noop("b.y", "/x")}, kinds: []auth.IdentityKind{kind, {Name: "nameless"}}},
+				&stub{name: "a"})},
+				[]string{`operation "a.x" is already registered`, "route POST /sign-out", `route POST /x of "b.y"`,
+					`identity kind "email" is claimed twice`, `identity kind "nameless" needs`, `name "a" is empty, reserved or taken`}},
+			{"tables", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin()), auth.RenameTable("auth_nothing", "x"),
+				auth.RenameTable("auth_user", "bad name"), auth.WithTablePrefix("p_")},
+				[]string{`RenameTable("auth_nothing")`, `"bad name", which is not a valid identifier`}},
+			{"rate rules", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin()),
+				auth.WithRateLimit("nope.op", auth.RateRules{}), auth.WithRateLimit("core.signOut", auth.RateRules{IP: auth.RateRule{Limit: 3}})},
+				[]string{`WithRateLimit("nope.op"): no such operation`, `WithRateLimit("core.signOut"): a rate rule needs`}},
+			{"plugin's own complaint", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin(),
+				&stub{name: "fussy", validate: errors.New("no way to recover a password")})},
+				[]string{"plugin fussy: no way to recover a password"}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				a, err := auth.New(tt.opts...)
+				if err == nil || a != nil {
+					t.Fatalf("New = %v, %v; want an error", a, err)
+				}
+				for _, want := range tt.want {
+					if !strings.Contains(err.Error(), want) {
+						t.Errorf("New error lacks %q:\n%v", want, err)
+					}
+				}
+			})
+		}
+	})
+}
+
+// TestOpBelongsToOneInstance: an operation value serves one instance.
+func TestOpBelongsToOneInstance(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		login := authtest.NewLogin()
+		opts := []auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL), auth.WithPlugins(login)}
+		if _, err := auth.New(opts...); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := auth.New(opts...); err == nil || !strings.Contains(err.Error(), "belongs to another instance") {
+			t.Errorf("second New with the same plugin value = %v, want a refusal", err)
+		}
+		if _, err := authtest.NewLogin().SignIn(context.Background(), "x"); !errors.Is(err, auth.ErrUnbound) {
+			t.Errorf("Run of an unregistered operation = %v, want ErrUnbound", err)
+		}
+	})
+}
