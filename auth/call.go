@@ -65,7 +65,9 @@ func (c *Call) AfterCommit(fn func(ctx context.Context)) {
 
 // KeepWrites commits the operation's writes even though the handler
 // returns an error, such as a failed-attempt counter that must persist
-// through the failure it counts.
+// through the refusal it counts. Call it just before returning that
+// refusal: it applies only to errors of the operation's codes, never to an
+// internal failure, which always rolls back.
 func (c *Call) KeepWrites() { c.keepWrites = true }
 
 // Emit sends a security event about this call to the event sink.

@@ -155,14 +155,16 @@ func (a *Auth) lock(ctx context.Context, conn *sql.Conn) (func(ok bool) error, e
 		}, nil
 	case sqlb.MySQL:
 		var got sql.NullInt64
-		if err := conn.QueryRowContext(ctx, "SELECT GET_LOCK(?, 60)", "sesame:"+name).Scan(&got); err != nil {
+		// GET_LOCK names are server-wide and at most 64 characters: a hash of
+		// the database's name and the table's keeps databases apart.
+		if err := conn.QueryRowContext(ctx, "SELECT GET_LOCK(SHA2(CONCAT(DATABASE(), ':', ?), 256), 60)", "sesame:"+name).Scan(&got); err != nil {
 			return nil, err
 		}
 		if got.Int64 != 1 {
 			return nil, errors.New("another process held the migration lock for 60 seconds")
 		}
 		return func(bool) error {
-			_, err := conn.ExecContext(context.WithoutCancel(ctx), "SELECT RELEASE_LOCK(?)", "sesame:"+name)
+			_, err := conn.ExecContext(context.WithoutCancel(ctx), "SELECT RELEASE_LOCK(SHA2(CONCAT(DATABASE(), ':', ?), 256))", "sesame:"+name)
 			return err
 		}, nil
 	}

@@ -73,6 +73,12 @@ type Op[In, Out any] struct {
 	// AccountKey returns the account the call is about (a normalized
 	// email ...) for the per-account rate limit, or "" for none.
 	AccountKey func(in In) string
+	// Prepare, if set, runs after the session checks and before the
+	// transaction, with c.DB() the pool: slow work that needs no lock, such
+	// as hashing a password or asking a remote service, so that the
+	// transaction stays short. It may fill in unexported fields of the
+	// input for the handler.
+	Prepare func(ctx context.Context, c *Call, in *In) error
 	// Handler does the work. It runs inside the operation's transaction
 	// when Writes is set; c gives it the transaction, the session and the
 	// instance.

@@ -11,8 +11,8 @@ import (
 
 // run is the pipeline every entry point goes through, in this order:
 // validate the input, rate limits, CSRF origin check, session requirement
-// and session checks, before-hooks + handler + after-hooks in one
-// transaction, commit, after-commit effects.
+// and session checks, the operation's Prepare, before-hooks + handler +
+// after-hooks in one transaction, commit, after-commit effects.
 func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err error) {
 	a := o.a
 	if a == nil {
@@ -46,11 +46,17 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	if err := a.checkSession(ctx, c); err != nil {
 		return out, oc, err
 	}
+	if o.Prepare != nil {
+		if err := o.Prepare(ctx, c, &in); err != nil {
+			return out, oc, err
+		}
+	}
 	// 5. Hooks and handler, in one transaction when the operation writes.
 	body := func(db *sqlb.DB) (herr error) {
 		c.db = db
 		out, herr = o.body(ctx, c, in)
-		if herr != nil && c.keepWrites {
+		// Only a refusal keeps the writes before it; a failure never does.
+		if herr != nil && c.keepWrites && AsError(herr).Code != ErrInternal.Code {
 			err = herr
 			return nil
 		}

@@ -16,31 +16,47 @@ type dbRateStore struct{ a *Auth }
 
 func (s *dbRateStore) Take(ctx context.Context, key string, rule RateRule, now time.Time) (RateResult, error) {
 	h := hashKey(key)
-	// Make sure the row exists; a no-op when it does.
-	_, err := s.a.db.Exec(ctx, sqlb.Insert(RateLimits).
-		Row(RateLimitKey.Set(h), RateLimitWindow.Set(0), RateLimitCount.Set(0), RateLimitPrevCount.Set(0),
-			RateLimitReported.Set(-1), RateLimitExpiresAt.Set(now)).
-		OnConflictDoNothing(RateLimitKey))
-	if err != nil {
-		return RateResult{}, err
-	}
+	size := rule.Window.Milliseconds()
 	var res RateResult
-	err = s.a.db.InTx(ctx, nil, func(tx *sqlb.DB) error {
-		var w window
-		err := tx.One(ctx, sqlb.Select(RateLimitWindow.Into(&w.start), RateLimitCount.Into(&w.count),
-			RateLimitPrevCount.Into(&w.prev), RateLimitReported.Into(&w.reported)).
-			From(RateLimits).Where(RateLimitKey.Eq(h)).ForUpdate())
-		if err != nil {
+	err := retry(ctx, func() error {
+		return s.a.db.InTx(ctx, nil, func(tx *sqlb.DB) error {
+			// Create the row, or lock it if it exists (the no-op update takes
+			// the lock), so that a sweep cannot delete it under the count.
+			_, err := tx.Exec(ctx, sqlb.Insert(RateLimits).
+				Row(RateLimitKey.Set(h), RateLimitWindow.Set(0), RateLimitCount.Set(0), RateLimitPrevCount.Set(0),
+					RateLimitReported.Set(-1), RateLimitExpiresAt.Set(now.Add(2*rule.Window))).
+				OnConflictUpdate([]sqlb.AnyColumn{RateLimitKey}, RateLimitCount.SetTo(RateLimitCount)))
+			if err != nil {
+				return err
+			}
+			var w window
+			err = tx.One(ctx, sqlb.Select(RateLimitWindow.Into(&w.start), RateLimitCount.Into(&w.count),
+				RateLimitPrevCount.Into(&w.prev), RateLimitReported.Into(&w.reported)).
+				From(RateLimits).Where(RateLimitKey.Eq(h)).ForUpdate())
+			if err != nil {
+				return err
+			}
+			res = w.take(rule, now.UnixMilli())
+			expires := time.UnixMilli(w.start + 2*size).UTC()
+			_, err = tx.Exec(ctx, sqlb.Update(RateLimits).Set(RateLimitWindow.Set(w.start), RateLimitCount.Set(w.count),
+				RateLimitPrevCount.Set(w.prev), RateLimitReported.Set(w.reported), RateLimitExpiresAt.Set(expires)).
+				Where(RateLimitKey.Eq(h)))
 			return err
-		}
-		res = w.take(rule, now.UnixMilli())
-		expires := time.UnixMilli(w.start + 2*rule.Window.Milliseconds()).UTC()
-		_, err = tx.Exec(ctx, sqlb.Update(RateLimits).Set(RateLimitWindow.Set(w.start), RateLimitCount.Set(w.count),
-			RateLimitPrevCount.Set(w.prev), RateLimitReported.Set(w.reported), RateLimitExpiresAt.Set(expires)).
-			Where(RateLimitKey.Eq(h)))
-		return err
+		})
 	})
 	return res, err
+}
+
+// retry runs fn again, up to three times in all, while it fails with a
+// transient conflict between transactions (a deadlock, a busy database).
+func retry(ctx context.Context, fn func() error) error {
+	var err error
+	for range 3 {
+		if err = fn(); err == nil || !sqlb.IsRetryable(err) || ctx.Err() != nil {
+			return err
+		}
+	}
+	return err
 }
 
 // MemoryRateStore counts in the process; for a single instance. Make one

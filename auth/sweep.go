@@ -21,7 +21,8 @@ func (a *Auth) Sweep(ctx context.Context) (SweepReport, error) {
 	report := SweepReport{}
 	var errs []error
 	run := func(name string, fn func() (int64, error)) {
-		n, err := fn()
+		var n int64
+		err := retry(ctx, func() (err error) { n, err = fn(); return err })
 		if err != nil {
 			errs = append(errs, fmt.Errorf("auth: sweep %s: %w", name, err))
 			return

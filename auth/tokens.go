@@ -149,7 +149,6 @@ func (c *Call) ConsumeCode(ctx context.Context, purpose, subject string, code Se
 	if err != nil {
 		return nil, err
 	}
-	c.KeepWrites()
 	if n != 1 {
 		return nil, ErrTooManyAttempts
 	}
@@ -158,6 +157,7 @@ func (c *Call) ConsumeCode(ctx context.Context, purpose, subject string, code Se
 		return nil, err
 	}
 	if subtle.ConstantTimeCompare(stored, codeHash(id, code)) != 1 {
+		c.KeepWrites() // the counted attempt stays, though the operation fails
 		return nil, ErrCodeInvalid
 	}
 	n, err = c.db.Exec(ctx, sqlb.Update(Tokens).Set(TokenConsumedAt.Set(nullTime(now))).Where(live))

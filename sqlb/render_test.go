@@ -2,6 +2,7 @@ package sqlb_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/sesame-go/sesame/sqlb"
@@ -143,6 +144,30 @@ func TestIsUniqueViolation(t *testing.T) {
 	for _, tt := range tests {
 		if got := sqlb.IsUniqueViolation(tt.err); got != tt.want {
 			t.Errorf("IsUniqueViolation(%v) = %v, want %v", tt.err, got, tt.want)
+		}
+	}
+}
+
+func TestIsRetryable(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"nil", nil, false},
+		{"unique violation", stateErr("23505"), false},
+		{"postgres deadlock", stateErr("40P01"), true},
+		{"postgres serialization", stateErr("40001"), true},
+		{"sqlite busy", codeErr(5), true},
+		{"sqlite busy snapshot", codeErr(517), true},
+		{"sqlite constraint", codeErr(2067), false},
+		{"mysql deadlock", errors.New("Error 1213 (40001): Deadlock found when trying to get lock"), true},
+		{"mysql lock wait", fmt.Errorf("sqlb: %w", errors.New("Error 1205 (HY000): Lock wait timeout exceeded")), true},
+		{"mysql duplicate", errors.New("Error 1062 (23000): Duplicate entry"), false},
+	}
+	for _, tt := range tests {
+		if got := sqlb.IsRetryable(tt.err); got != tt.want {
+			t.Errorf("IsRetryable(%v) = %v, want %v", tt.err, got, tt.want)
 		}
 	}
 }
