@@ -1,0 +1,48 @@
+// Package password is Sesame's password plugin: sign-up, sign-in, forgotten
+// and changed passwords, with argon2id hashes and an optional
+// breached-password check. It builds on the email plugin, whose addresses
+// are the sign-in identifiers and whose sender delivers recovery links.
+//
+// # Configuration
+//
+//	mail := email.New(email.WithSender(sender))
+//	pw := password.New(password.WithBreachCheck(breach.New()))
+//	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL(...), auth.WithPlugins(mail, pw))
+//
+// Passwords are 8 to 128 characters by default ([WithLength]), counted in
+// Unicode code points. Sign-in needs a verified address unless
+// [WithoutVerification]. [New] is refused by auth.New without a way to
+// recover a password (an email sender) unless [WithoutRecovery].
+//
+// # Routes
+//
+//	POST /password/sign-up   {email, password, name}        {"status":"verification_sent"}
+//	POST /password/sign-in   {email, password}              {user, session} and the cookie or Auth-Token
+//	POST /password/forgot    {email}                        a reset link, valid 1 hour
+//	POST /password/reset     {token, password}              ends every session of the account
+//	POST /password/change    {currentPassword, newPassword, signOutOthers}   (session)
+//
+// Error codes: invalid_credentials, email_not_verified, password_too_short,
+// password_too_long, password_breached, password_check_unavailable,
+// no_password, and the core's.
+//
+// # Storage
+//
+// Hashes live in auth_password ([Passwords]), one per user, never in the
+// user table, in the PHC string format of package argon2id. A hash made
+// with older parameters is replaced at the next successful sign-in.
+//
+// # Security
+//
+// Every sign-in computes exactly one password hash, against a fixed dummy
+// hash when the address or its password does not exist, and answers
+// invalid_credentials for all of them; email_not_verified is only told to
+// someone who gave the right password. Sign-up of a taken address and
+// forgot-password of an unknown one answer exactly like the others, and the
+// holder of a taken address gets a notice instead. Hashing runs before the
+// operation's transaction and under a semaphore (argon2id.WithConcurrency)
+// that bounds the memory a burst of sign-ins can take. Reset links are
+// single-use, expire, are replaced by newer ones and revoked by a password
+// change; a reset ends every session. Passwords are [auth.Secret] values
+// and never print.
+package password

@@ -1,0 +1,41 @@
+package password
+
+import (
+	"context"
+
+	"github.com/sesame-go/sesame/auth"
+)
+
+// The typed Go calls of the plugin's operations; each runs the full
+// pipeline.
+
+// SignUp creates an account with an address and a password and sends the
+// verification link. A taken address answers the same; its holder gets a
+// notice instead.
+func (p *Plugin) SignUp(ctx context.Context, req SignUpRequest) (SignUpResult, error) {
+	return p.ops.signUp.Run(ctx, req)
+}
+
+// SignIn checks an address and a password and starts a session.
+func (p *Plugin) SignIn(ctx context.Context, req SignInRequest) (SignedIn, error) {
+	return p.ops.signIn.Run(ctx, req)
+}
+
+// Forgot sends a reset link to an address with an account.
+func (p *Plugin) Forgot(ctx context.Context, address string) error {
+	_, err := p.ops.forgot.Run(ctx, ForgotRequest{Email: address})
+	return err
+}
+
+// Reset sets a new password with a reset link's token and ends every
+// session of the account.
+func (p *Plugin) Reset(ctx context.Context, token, newPassword auth.Secret) error {
+	_, err := p.ops.reset.Run(ctx, ResetRequest{Token: token, Password: newPassword})
+	return err
+}
+
+// Change changes the caller's password, given the current one.
+func (p *Plugin) Change(ctx context.Context, req ChangeRequest) error {
+	_, err := p.ops.change.Run(ctx, req)
+	return err
+}

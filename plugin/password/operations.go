@@ -1,0 +1,224 @@
+package password
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// ops are the plugin's typed operations.
+type ops struct {
+	signUp *auth.Op[SignUpRequest, SignUpResult]
+	signIn *auth.Op[SignInRequest, SignedIn]
+	forgot *auth.Op[ForgotRequest, auth.Empty]
+	reset  *auth.Op[ResetRequest, auth.Empty]
+	change *auth.Op[ChangeRequest, auth.Empty]
+}
+
+// purposeReset is the token purpose of reset links.
+const purposeReset = "password.reset"
+
+func accountKey(raw string) string {
+	if s, err := email.Normalize(raw); err == nil {
+		return s
+	}
+	return strings.ToLower(strings.TrimSpace(raw))
+}
+
+var policyCodes = []*auth.Error{ErrPasswordTooShort, ErrPasswordTooLong, ErrPasswordBreached, ErrBreachCheckFailed}
+
+func (p *Plugin) newOps() ops {
+	post := http.MethodPost
+	return ops{
+		signUp: &auth.Op[SignUpRequest, SignUpResult]{Name: "password.signUp", Method: post, Path: "/password/sign-up",
+			Writes: true, Rate: auth.TightRate, AccountKey: func(in SignUpRequest) string { return accountKey(in.Email) },
+			Codes: policyCodes, Prepare: p.prepareSignUp, Handler: p.handleSignUp},
+		signIn: &auth.Op[SignInRequest, SignedIn]{Name: "password.signIn", Method: post, Path: "/password/sign-in",
+			Writes: true, Credential: true, Rate: auth.TightRate, AccountKey: func(in SignInRequest) string { return accountKey(in.Email) },
+			Codes: []*auth.Error{ErrInvalidCredentials, ErrEmailNotVerified}, Prepare: p.prepareSignIn, Handler: p.handleSignIn},
+		forgot: &auth.Op[ForgotRequest, auth.Empty]{Name: "password.forgot", Method: post, Path: "/password/forgot",
+			Writes: true, Rate: auth.TightRate, AccountKey: func(in ForgotRequest) string { return accountKey(in.Email) },
+			Handler: p.handleForgot},
+		reset: &auth.Op[ResetRequest, auth.Empty]{Name: "password.reset", Method: post, Path: "/password/reset",
+			Writes: true, Rate: auth.TightRate, Codes: append([]*auth.Error{auth.ErrTokenInvalid}, policyCodes...),
+			Prepare: p.prepareReset, Handler: p.handleReset},
+		change: &auth.Op[ChangeRequest, auth.Empty]{Name: "password.change", Method: post, Path: "/password/change",
+			Writes: true, Credential: true, Session: auth.SessionUser, Rate: auth.TightRate,
+			Codes:   append([]*auth.Error{ErrInvalidCredentials, ErrNoPassword}, policyCodes...),
+			Prepare: p.prepareChange, Handler: p.handleChange},
+	}
+}
+
+// Operations implements [auth.Operator].
+func (p *Plugin) Operations() []auth.Operation {
+	return []auth.Operation{p.ops.signUp, p.ops.signIn, p.ops.forgot, p.ops.reset, p.ops.change}
+}
+
+func (p *Plugin) prepareSignUp(ctx context.Context, _ *auth.Call, in *SignUpRequest) error {
+	if _, err := email.Normalize(in.Email); err != nil {
+		return auth.ErrInvalidInput.With(err.Error())
+	}
+	h, err := p.newHash(ctx, in.Password)
+	in.hash = h
+	return err
+}
+
+// handleSignUp creates the account and sends the verification link; for
+// a taken address it sends the holder a notice instead and answers the
+// same, so that sign-up does not tell which addresses have accounts.
+func (p *Plugin) handleSignUp(ctx context.Context, c *auth.Call, in SignUpRequest) (SignUpResult, error) {
+	done := SignUpResult{Status: "verification_sent"}
+	u, _, err := p.mail.CreateUser(ctx, c, strings.TrimSpace(in.Name), in.Email)
+	if errors.Is(err, auth.ErrIdentityTaken) {
+		addr, _ := email.Normalize(in.Email)
+		return done, p.mail.NotifyExisting(c, addr)
+	}
+	if err != nil {
+		return SignUpResult{}, err
+	}
+	_, err = c.DB().Exec(ctx, setHash(u.ID, in.hash, c.Now()))
+	return done, err
+}
+
+func (p *Plugin) prepareSignIn(ctx context.Context, c *auth.Call, in *SignInRequest) error {
+	chk, err := p.checkPassword(ctx, c, in.Email, in.Password)
+	in.check = chk
+	return err
+}
+
+// handleSignIn starts a session after a good password check. Whether the
+// address is verified is told only to someone who knew the password.
+func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInRequest) (SignedIn, error) {
+	chk := in.check
+	if !chk.ok {
+		return SignedIn{}, ErrInvalidCredentials
+	}
+	if p.cfg.requireVerification && !chk.verified {
+		return SignedIn{}, ErrEmailNotVerified
+	}
+	if chk.rehash != "" {
+		if _, err := c.DB().Exec(ctx, setHash(chk.userID, chk.rehash, c.Now())); err != nil {
+			return SignedIn{}, err
+		}
+	}
+	s, token, err := c.StartSession(ctx, chk.userID, "password")
+	if err != nil {
+		return SignedIn{}, err
+	}
+	u, err := c.LoadUser(ctx, chk.userID)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	return SignedIn{User: u, Session: s, Token: token}, nil
+}
+
+// handleForgot sends a reset link to an address that has an account, and
+// answers alike for one that has none.
+func (p *Plugin) handleForgot(ctx context.Context, c *auth.Call, in ForgotRequest) (auth.Empty, error) {
+	id, err := p.mail.Lookup(ctx, c, in.Email)
+	if errors.Is(err, auth.ErrIdentityNotFound) {
+		return auth.Empty{}, nil
+	}
+	if err != nil {
+		return auth.Empty{}, err
+	}
+	token, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeReset, Subject: id.UserID, Data: id.ID,
+		TTL: p.cfg.resetTTL, ReplacePrevious: true})
+	if err != nil {
+		return auth.Empty{}, err
+	}
+	return auth.Empty{}, p.mail.Send(c, PurposeReset, id.Value, email.MessageData{
+		Link: p.mail.Link("/reset-password", token), Minutes: minutes(p.cfg.resetTTL)})
+}
+
+func (p *Plugin) prepareReset(ctx context.Context, _ *auth.Call, in *ResetRequest) error {
+	h, err := p.newHash(ctx, in.Password)
+	in.hash = h
+	return err
+}
+
+// handleReset sets the new password, counts the address as verified (the
+// link proved it), and ends every session of the account.
+func (p *Plugin) handleReset(ctx context.Context, c *auth.Call, in ResetRequest) (auth.Empty, error) {
+	tok, err := c.ConsumeToken(ctx, purposeReset, in.Token)
+	if err != nil {
+		return auth.Empty{}, err
+	}
+	if _, err := c.DB().Exec(ctx, setHash(tok.Subject, in.hash, c.Now())); err != nil {
+		return auth.Empty{}, err
+	}
+	if err := p.verifyResetAddress(ctx, c, tok); err != nil {
+		return auth.Empty{}, err
+	}
+	if _, err := c.RevokeSessions(ctx, tok.Subject, false); err != nil {
+		return auth.Empty{}, err
+	}
+	return auth.Empty{}, p.notifyChanged(ctx, c, tok.Subject)
+}
+
+// verifyResetAddress marks the address the reset link went to verified,
+// if it still belongs to the user.
+func (p *Plugin) verifyResetAddress(ctx context.Context, c *auth.Call, tok *auth.Token) error {
+	ids, err := c.Identities(ctx, tok.Subject, email.Kind)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if id.ID == tok.Data {
+			return p.mail.MarkVerified(ctx, c, id)
+		}
+	}
+	return nil
+}
+
+func (p *Plugin) prepareChange(ctx context.Context, c *auth.Call, in *ChangeRequest) error {
+	current, err := currentHash(ctx, c.DB(), c.User().ID)
+	if err != nil {
+		return err
+	}
+	if current == "" {
+		return ErrNoPassword
+	}
+	ok, err := p.cfg.hasher.Verify(ctx, []byte(in.CurrentPassword.Reveal()), current)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrInvalidCredentials.With("the current password is wrong")
+	}
+	h, err := p.newHash(ctx, in.NewPassword)
+	in.hash = h
+	return err
+}
+
+func (p *Plugin) handleChange(ctx context.Context, c *auth.Call, in ChangeRequest) (auth.Empty, error) {
+	uid := c.User().ID
+	if _, err := c.DB().Exec(ctx, setHash(uid, in.hash, c.Now())); err != nil {
+		return auth.Empty{}, err
+	}
+	if _, err := c.RevokeTokens(ctx, purposeReset, uid); err != nil {
+		return auth.Empty{}, err
+	}
+	if in.SignOutOthers {
+		if _, err := c.RevokeSessions(ctx, uid, true); err != nil {
+			return auth.Empty{}, err
+		}
+	}
+	return auth.Empty{}, p.notifyChanged(ctx, c, uid)
+}
+
+// notifyChanged tells the user's primary address that the password changed.
+func (p *Plugin) notifyChanged(ctx context.Context, c *auth.Call, userID string) error {
+	var primary sql.Null[string]
+	err := c.DB().One(ctx, sqlb.Select(email.PrimaryEmail.Into(&primary)).From(auth.Users).Where(auth.UserID.Eq(userID)))
+	if err != nil || !primary.Valid {
+		return err
+	}
+	return p.mail.Send(c, PurposeChanged, primary.V, email.MessageData{})
+}

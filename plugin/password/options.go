@@ -1,0 +1,63 @@
+package password
+
+import (
+	"errors"
+	"time"
+
+	"github.com/sesame-go/sesame/plugin/password/breach"
+)
+
+// Option configures [New].
+type Option func(*config)
+
+type config struct {
+	hasher              Hasher
+	minLength           int
+	maxLength           int
+	breach              *breach.Checker
+	withoutRecovery     bool
+	requireVerification bool
+	resetTTL            time.Duration
+}
+
+func newConfig() *config {
+	return &config{minLength: 8, maxLength: 128, requireVerification: true, resetTTL: time.Hour}
+}
+
+// WithHasher replaces the argon2id hasher with default parameters.
+func WithHasher(h Hasher) Option { return func(c *config) { c.hasher = h } }
+
+// WithLength sets the accepted password length in characters (Unicode code
+// points, not bytes): 8 to 128 by default.
+func WithLength(minimum, maximum int) Option {
+	return func(c *config) { c.minLength, c.maxLength = minimum, maximum }
+}
+
+// WithBreachCheck refuses passwords found in known breaches, checked with
+// c (k-anonymity: only 5 hex characters of the password's SHA-1 leave the
+// server). Whether a failed check refuses the password is c's choice
+// (breach.FailClosed).
+func WithBreachCheck(c *breach.Checker) Option { return func(cfg *config) { cfg.breach = c } }
+
+// WithoutRecovery lets the plugin start without a way to recover a
+// password (no email sender): a forgotten password then locks the account.
+func WithoutRecovery() Option { return func(c *config) { c.withoutRecovery = true } }
+
+// WithoutVerification lets people sign in before they verified their
+// address. By default a right password for an unverified address answers
+// email_not_verified.
+func WithoutVerification() Option { return func(c *config) { c.requireVerification = false } }
+
+// WithResetTTL sets how long a reset link works (1 hour by default).
+func WithResetTTL(d time.Duration) Option { return func(c *config) { c.resetTTL = d } }
+
+func (c *config) check() error {
+	var errs []error
+	if c.minLength < 1 || c.maxLength < c.minLength || c.maxLength > 4096 {
+		errs = append(errs, errors.New("password lengths must satisfy 1 <= min <= max <= 4096"))
+	}
+	if c.resetTTL <= 0 {
+		errs = append(errs, errors.New("the reset link lifetime must be positive"))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,89 @@
+package password
+
+import (
+	"errors"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/email"
+)
+
+// SignUpRequest creates an account.
+type SignUpRequest struct {
+	Email    string      `json:"email"`
+	Password auth.Secret `json:"password"`
+	Name     string      `json:"name"`
+
+	hash string // computed before the transaction
+}
+
+// Validate implements [auth.InputValidator].
+func (r SignUpRequest) Validate() error {
+	return errors.Join(required("email", r.Email), required("password", string(r.Password)))
+}
+
+// SignInRequest signs in with an address and a password.
+type SignInRequest struct {
+	Email    string      `json:"email"`
+	Password auth.Secret `json:"password"`
+
+	check signInCheck // the outcome of the password check, before the transaction
+}
+
+// Validate implements [auth.InputValidator].
+func (r SignInRequest) Validate() error {
+	return errors.Join(required("email", r.Email), required("password", string(r.Password)))
+}
+
+// ForgotRequest asks for a reset link.
+type ForgotRequest struct {
+	Email string `json:"email"`
+}
+
+// Validate implements [auth.InputValidator].
+func (r ForgotRequest) Validate() error { return required("email", r.Email) }
+
+// ResetRequest sets a new password with a reset link's token.
+type ResetRequest struct {
+	Token    auth.Secret `json:"token"`
+	Password auth.Secret `json:"password"`
+
+	hash string
+}
+
+// Validate implements [auth.InputValidator].
+func (r ResetRequest) Validate() error {
+	return errors.Join(required("token", string(r.Token)), required("password", string(r.Password)))
+}
+
+// ChangeRequest changes the caller's password.
+type ChangeRequest struct {
+	CurrentPassword auth.Secret `json:"currentPassword"`
+	NewPassword     auth.Secret `json:"newPassword"`
+	// SignOutOthers ends every other session of the caller.
+	SignOutOthers bool `json:"signOutOthers"`
+
+	hash string
+}
+
+// Validate implements [auth.InputValidator].
+func (r ChangeRequest) Validate() error {
+	return errors.Join(required("currentPassword", string(r.CurrentPassword)), required("newPassword", string(r.NewPassword)))
+}
+
+// SignedIn is a sign-in's answer: the user and the session. Token is for
+// Go callers; over HTTP it travels in the cookie or the Auth-Token header.
+type SignedIn = email.SignedIn
+
+// SignUpResult is a sign-up's answer, the same whether the address was
+// new or taken: a verification link (or, for a taken address, a notice to
+// its holder) is on its way.
+type SignUpResult struct {
+	Status string `json:"status"`
+}
+
+func required(field, v string) error {
+	if v == "" {
+		return errors.New(field + " is required")
+	}
+	return nil
+}
