@@ -103,6 +103,24 @@ func (p *Plugin) Channels() []auth.Channel {
 // Credentials implements [auth.SignInMethod]: sign-in codes.
 func (p *Plugin) Credentials() []string { return []string{"email-code"} }
 
+// DefineTemplate gives another plugin's message a default subject and text
+// (text/template sources that see [MessageData]), unless the host already
+// gave that purpose its own with [WithTemplate].
+func (p *Plugin) DefineTemplate(purpose, subject, text string) error {
+	if _, ok := p.cfg.templates[purpose]; ok {
+		if _, parsed := p.templates[purpose]; parsed {
+			return nil
+		}
+	}
+	t, err := parseTemplate(purpose, subject, text)
+	if err != nil {
+		return err
+	}
+	p.cfg.templates[purpose] = [2]string{subject, text}
+	p.templates[purpose] = t
+	return nil
+}
+
 // Link returns the URL of one of the host's pages with a token, such as
 // Link("/verify-email", token).
 func (p *Plugin) Link(path string, token auth.Secret) string {
