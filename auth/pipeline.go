@@ -77,6 +77,9 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 		return zero, Outcome{}, err
 	}
 	// 6. After commit.
+	if info.Writes {
+		req.forget()
+	}
 	for _, fn := range c.afterCommit {
 		fn(ctx)
 	}

@@ -69,8 +69,10 @@ func WithSessionToken(ctx context.Context, token Secret) context.Context {
 	return WithRequest(ctx, &Request{Transport: TransportServer, Token: token})
 }
 
-// Session returns the session the request resolved to, once resolved; see
-// [Auth.Resolve].
+// Session returns the session and user the request resolved to, as the
+// last resolution found them; see [Auth.Resolve]. After an operation that
+// changed them, call an operation (such as [Auth.GetSession]) for their new
+// state.
 func (r *Request) Session() (*Session, *User) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -101,6 +103,16 @@ func (a *Auth) Resolve(ctx context.Context, r *Request) (*Session, *User, error)
 	}
 	r.resolved, r.session, r.user, r.refreshed, r.err = true, s, u, refreshed, err
 	return s, u, err
+}
+
+// forget marks the resolved session stale, after an operation that may
+// have changed it or its user: the next operation of the same request (a
+// page that calls several) loads it anew, and any failure to do so reaches
+// that operation's caller. Until then Session answers what was loaded.
+func (r *Request) forget() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.resolved = false
 }
 
 func isInvalidToken(err error) bool {

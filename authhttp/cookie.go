@@ -36,3 +36,15 @@ func clearSession(w http.ResponseWriter, a *auth.Auth) {
 		Name: cookieName(a), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: secure(a), SameSite: http.SameSiteLaxMode,
 	})
 }
+
+// SetSessionCookie gives a browser the session a Go call started, as the
+// routes do after a sign-in (or, when the request asked for the bearer
+// transport, the Auth-Token header). Server-rendered pages that sign people
+// in through typed Go calls use it.
+func SetSessionCookie(w http.ResponseWriter, r *http.Request, a *auth.Auth, s *auth.Session, token auth.Secret) {
+	setSession(w, r, a, token, s.ExpiresAt)
+}
+
+// ClearSessionCookie deletes the session cookie, as the routes do after a
+// sign-out.
+func ClearSessionCookie(w http.ResponseWriter, a *auth.Auth) { clearSession(w, a) }
