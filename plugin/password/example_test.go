@@ -1,0 +1,76 @@
+package password_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/sqlb"
+	_ "modernc.org/sqlite"
+)
+
+// A whole journey through typed Go calls: sign up, verify the address from
+// the mailed link, sign in.
+func Example() {
+	dir, _ := os.MkdirTemp("", "sesame-example")
+	defer os.RemoveAll(dir)
+	db, err := sql.Open("sqlite", authtest.SQLiteDSN(filepath.Join(dir, "app.db")))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer db.Close()
+
+	mailbox := &authtest.Mailbox{} // in production: a real email.Sender
+	mail := email.New(email.WithSender(mailbox), email.WithAppName("Acme"))
+	pw := password.New()
+	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL("http://localhost:8080/auth"),
+		auth.WithPlugins(mail, pw))
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := a.Migrate(ctx); err != nil {
+		log.Fatal(err)
+	}
+
+	_, err = pw.SignUp(ctx, password.SignUpRequest{Email: "ada@example.com", Password: "correct horse battery", Name: "Ada"})
+	fmt.Println("sign-up:", err)
+	_, err = pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: "correct horse battery"})
+	fmt.Println("sign-in before verifying:", err)
+
+	msgs := mailbox.Messages("ada@example.com")
+	fmt.Println("mail:", msgs[0].Subject)
+	token := linkToken(msgs[0].Text)
+	if _, err := mail.Verify(ctx, auth.Secret(token)); err != nil {
+		log.Fatal(err)
+	}
+	in, err := pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: "correct horse battery"})
+	fmt.Println("signed in:", in.User.Name, err)
+	// Output:
+	// sign-up: <nil>
+	// sign-in before verifying: auth: email_not_verified: verify your email first: we sent you a link
+	// mail: Confirm your email for Acme
+	// signed in: Ada <nil>
+}
+
+// linkToken takes the token out of a message's link.
+func linkToken(text string) string {
+	var token string
+	for i := 0; i+6 < len(text); i++ {
+		if text[i:i+6] == "token=" {
+			j := i + 6
+			for j < len(text) && text[j] != '\n' && text[j] != ' ' {
+				j++
+			}
+			token = text[i+6 : j]
+		}
+	}
+	return token
+}
