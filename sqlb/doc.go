@@ -29,8 +29,10 @@
 // and read back is equal to the written value truncated to the microsecond,
 // on every engine. Booleans are native on PostgreSQL and 0/1 integers
 // elsewhere. Nullable columns use [database/sql.Null]. Columns of kind
-// [KindString] compare byte for byte on every engine (a binary collation on
-// MySQL), so normalize text in Go before storing it.
+// [KindString] compare byte for byte on every engine (VARBINARY on MySQL,
+// whose _bin collations ignore trailing spaces), so normalize text in Go
+// before storing it. Sizes are enforced by PostgreSQL and MySQL, not by
+// SQLite: check lengths in Go.
 //
 // # Running statements
 //
@@ -38,6 +40,8 @@
 // naming. [DB.Exec] runs INSERT, UPDATE and DELETE and returns the affected
 // row count; [DB.One] and [DB.All] run a SELECT and scan each row into the
 // destinations given to [Column.Into], without reflection.
+// [WithStatementCache] prepares hot statements once per pool, and
+// [SelectStmt.Key] renders a hot statement's SQL once.
 //
 // # Engines
 //
