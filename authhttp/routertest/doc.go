@@ -1,8 +1,9 @@
 // Package routertest proves that authhttp works mounted in net/http's
-// ServeMux, in chi and in gorilla/mux: the same scenarios (cookie and
+// ServeMux, in chi and in gorilla/mux: each router is a
+// Target of package authtest/conformance, and that suite (cookie and
 // bearer sessions, RequireUser, the session routes, CSRF refusal, error
-// answers, EncodeErrors, one session lookup per request) run against each
-// router on every engine of authtest.
+// answers, EncodeErrors, one session lookup per request) runs against it
+// on every engine of authtest.
 //
 // It is a module of its own so that the core's go.mod requires neither
 // router; it holds tests only.

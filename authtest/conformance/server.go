@@ -1,0 +1,90 @@
+package conformance
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/authtest"
+)
+
+// start is the time every scenario's clock starts at.
+var start = time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+
+// newAuth returns authtest's instance on e with opts, counting rate limits
+// in a memory store of its own so that no two instances share counters.
+func newAuth(tb testing.TB, e *authtest.Engine, opts ...auth.Option) *auth.Auth {
+	tb.Helper()
+	base := []auth.Option{auth.WithRateLimitStore(auth.NewMemoryRateStore())}
+	return authtest.NewAuth(tb, e, append(base, opts...)...)
+}
+
+// person returns a user name no other test uses: the scenarios of an
+// engine share its database, so each signs in people of its own.
+func person(tb testing.TB, first string) string {
+	name := first + " of " + tb.Name()
+	if len(name) > 128 { // identities hold 255 bytes
+		sum := sha256.Sum256([]byte(name))
+		name = first + " of " + hex.EncodeToString(sum[:12])
+	}
+	return name
+}
+
+// server is a running target.
+type server struct {
+	url string
+}
+
+// serve starts target's server for a, closed when tb ends.
+func serve(tb testing.TB, target Target, a *auth.Auth, opts ...authhttp.Option) server {
+	tb.Helper()
+	url := target.Serve(tb, a, opts...)
+	if !strings.HasPrefix(url, "http://") || strings.HasSuffix(url, "/") {
+		tb.Fatalf("%s: Serve returned base URL %q, want http://host:port with no trailing slash", target.Name, url)
+	}
+	return server{url: url}
+}
+
+// client returns a new client of s, a browser with an empty cookie jar
+// sending the instance's own Origin, failing tb on transport errors.
+func (s server) client(tb testing.TB) *client {
+	tb.Helper()
+	return &client{Client: authtest.ClientOf(tb, s.url), tb: tb}
+}
+
+// client is an [authtest.Client] that checks every answer for what must
+// hold of all of them: at most one session cookie, with the attributes
+// authhttp documents.
+type client struct {
+	*authtest.Client
+	tb testing.TB
+}
+
+// Get sends a GET.
+func (c *client) Get(path string) *authtest.Response { return c.Do(http.MethodGet, path, nil, nil) }
+
+// Post sends a POST of body as JSON (nil sends no body).
+func (c *client) Post(path string, body any) *authtest.Response {
+	return c.Do(http.MethodPost, path, body, nil)
+}
+
+// Do sends a request as [authtest.Client.Do] does and checks the answer's
+// session cookie.
+func (c *client) Do(method, path string, body any, header http.Header) *authtest.Response {
+	c.tb.Helper()
+	res := c.Client.Do(method, path, body, header)
+	sessionCookie(c.tb, method+" "+path, res)
+	return res
+}
+
+// bearer switches c to the bearer transport, as an app that is not a
+// browser: no Origin.
+func (c *client) bearer() *client {
+	c.Bearer, c.Origin = true, ""
+	return c
+}
