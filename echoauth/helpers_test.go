@@ -1,0 +1,172 @@
+package echoauth_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/echoauth"
+)
+
+// mePath is the host's own route, open to signed-in users only.
+const mePath = "/app/me"
+
+// start is the time every test clock starts at.
+var start = time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+
+// meAnswer is what mePath answers: what User and Session gave it.
+type meAnswer struct {
+	UserID    string `json:"userId"`
+	Name      string `json:"name"`
+	SessionID string `json:"sessionId"`
+}
+
+// me answers the signed-in user and session of echo's context, and 500
+// when User or Session report nothing.
+func me(c echo.Context) error {
+	u, okUser := echoauth.User(c)
+	s, okSession := echoauth.Session(c)
+	if !okUser || !okSession {
+		return c.String(http.StatusInternalServerError, "no user in the context behind RequireUser")
+	}
+	return c.JSON(http.StatusOK, meAnswer{UserID: u.ID, Name: u.Name, SessionID: s.ID})
+}
+
+// app is an echo application wired as the documentation says a host does:
+// Middleware for every route, Sesame's routes under /auth and mePath
+// behind RequireUser. Its error handler counts its calls, which must stay
+// at zero for Sesame's answers, and answers 418 so that a call shows.
+type app struct {
+	*echo.Echo
+	echoErrors atomic.Int32
+}
+
+func newApp(a *auth.Auth, opts ...authhttp.Option) *app {
+	e := &app{Echo: echo.New()}
+	e.HTTPErrorHandler = func(err error, c echo.Context) {
+		e.echoErrors.Add(1)
+		if !c.Response().Committed {
+			c.String(http.StatusTeapot, "echo's error handler: "+err.Error())
+		}
+	}
+	e.Use(echoauth.Middleware(a, opts...))
+	echoauth.Mount(e, a, "/auth", opts...)
+	e.GET(mePath, me, echoauth.RequireUser())
+	return e
+}
+
+// wantNoEchoError fails tb when echo's error handler ran.
+func (e *app) wantNoEchoError(tb testing.TB, what string) {
+	tb.Helper()
+	if n := e.echoErrors.Load(); n != 0 {
+		tb.Errorf("%s: echo's error handler ran %d times, want 0", what, n)
+	}
+}
+
+// newAuth is the instance most tests use: authtest's, counting rate
+// limits in memory so that instances sharing a database do not share
+// counters.
+func newAuth(tb testing.TB, e *authtest.Engine, opts ...auth.Option) *auth.Auth {
+	tb.Helper()
+	base := []auth.Option{auth.WithRateLimitStore(auth.NewMemoryRateStore())}
+	return authtest.NewAuth(tb, e, append(base, opts...)...)
+}
+
+// signIn signs name in with the test plugin's route and returns the answer.
+func signIn(tb testing.TB, c *authtest.Client, prefix, name string) authtest.LoginResult {
+	tb.Helper()
+	res := c.Post(prefix+"/authtest/sign-in", map[string]string{"name": name})
+	if res.Status != http.StatusOK {
+		tb.Fatalf("sign in %s = %d %s, want 200", name, res.Status, res.Body)
+	}
+	var out authtest.LoginResult
+	res.Decode(tb, &out)
+	if out.User == nil || out.Session == nil || out.User.Name != name {
+		tb.Fatalf("sign in %s answered %s", name, res.Body)
+	}
+	return out
+}
+
+// wantMe checks that path answers 200 with the user and session of in.
+func wantMe(tb testing.TB, c *authtest.Client, path string, in authtest.LoginResult) {
+	tb.Helper()
+	res := c.Get(path)
+	if res.Status != http.StatusOK {
+		tb.Fatalf("GET %s = %d %s, want 200", path, res.Status, res.Body)
+	}
+	var got meAnswer
+	res.Decode(tb, &got)
+	if want := (meAnswer{UserID: in.User.ID, Name: in.User.Name, SessionID: in.Session.ID}); got != want {
+		tb.Errorf("GET %s = %+v, want %+v", path, got, want)
+	}
+}
+
+// errorBody is the default body of an error answer, exactly.
+type errorBody struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// wantError checks an error answer as authhttp writes it: its status, a
+// JSON body of exactly {"error":{"code","message"}} with the code and a
+// message, and Cache-Control: no-store.
+func wantError(tb testing.TB, what string, res *authtest.Response, status int, code string) {
+	tb.Helper()
+	var body errorBody
+	err := strictDecode(res.Body, &body)
+	if res.Status != status || err != nil || body.Error.Code != code || body.Error.Message == "" {
+		tb.Errorf("%s = %d %s, want %d with code %q", what, res.Status, res.Body, status, code)
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "application/json" {
+		tb.Errorf("%s: Content-Type = %q, want application/json", what, ct)
+	}
+	if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+		tb.Errorf("%s: Cache-Control = %q, want no-store", what, cc)
+	}
+}
+
+// problem is the body of errors encoded by encodeProblem.
+type problem struct {
+	Type   string `json:"type"`
+	Status int    `json:"status"`
+}
+
+func encodeProblem(e *auth.Error) any {
+	return problem{Type: "https://sesame.test/errors/" + e.Code, Status: e.Status}
+}
+
+// wantProblem checks an error answer encoded by encodeProblem.
+func wantProblem(tb testing.TB, what string, res *authtest.Response, status int, code string) {
+	tb.Helper()
+	var got problem
+	want := problem{Type: "https://sesame.test/errors/" + code, Status: status}
+	if err := strictDecode(res.Body, &got); err != nil || res.Status != status || got != want {
+		tb.Errorf("%s = %d %s, want %d %+v", what, res.Status, res.Body, status, want)
+	}
+}
+
+// strictDecode decodes one JSON value into v, refusing unknown fields
+// and anything after the value.
+func strictDecode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("echoauth_test: data after the JSON value")
+	}
+	return nil
+}
