@@ -1,0 +1,139 @@
+package site
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+
+	"github.com/sesame-go/sesame/auth"
+)
+
+// DefaultAddr is the address the app listens on unless told otherwise.
+const DefaultAddr = "localhost:8080"
+
+// Config is the app's configuration. [ParseConfig] reads it from flags
+// and the environment; the zero value of every field but Addr means "the
+// development default".
+type Config struct {
+	// Addr is the address to listen on, host:port.
+	Addr string
+	// BaseURL is the URL people reach the app at, such as
+	// "https://courses.example.edu". Empty: [Config.Listen] derives it
+	// from Addr ("http://localhost:8080" for the default Addr).
+	BaseURL string
+	// Database names the database: empty for the SQLite file
+	// data/sesame.db, a path to a SQLite file, a postgres:// URL or a
+	// mysql://user:pass@tcp(host:3306)/db DSN.
+	Database string
+	// LookupURL is the base URL of a Classmere API. Empty: the sample
+	// catalog embedded in package lookup, served in process.
+	LookupURL string
+	// SchoolURL, SchoolToken and SchoolID name a SmartClass
+	// school-management interface. An empty SchoolURL serves schooltest
+	// in process, with its demo token and school; the token and the id
+	// then must be left empty.
+	SchoolURL   string
+	SchoolToken auth.Secret
+	SchoolID    int
+}
+
+// The environment variables ParseConfig reads; a flag overrides its
+// variable.
+const (
+	EnvAddr        = "ADDR"
+	EnvBaseURL     = "BASE_URL"
+	EnvDatabase    = "DATABASE_URL"
+	EnvLookupURL   = "LOOKUP_URL"
+	EnvSchoolURL   = "SCHOOL_URL"
+	EnvSchoolToken = "SCHOOL_TOKEN"
+	EnvSchoolID    = "SCHOOL_ID"
+)
+
+// ParseConfig reads the configuration from the command's arguments (without
+// the program name) and the environment, getenv being os.Getenv outside
+// tests: a flag given wins over its variable. Usage and errors go to
+// output; -h answers [flag.ErrHelp]. The usage never shows the
+// environment's values, which may hold passwords and tokens.
+func ParseConfig(name string, args []string, getenv func(string) string, output io.Writer) (Config, error) {
+	var c Config
+	var schoolToken, schoolID string
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(output)
+	vars := []struct {
+		dst                 *string
+		flag, env, def, use string
+	}{
+		{&c.Addr, "addr", EnvAddr, DefaultAddr, "`address` to listen on, host:port"},
+		{&c.BaseURL, "base-url", EnvBaseURL, "", "`URL` people reach the app at (default http:// and -addr: http://localhost:8080)"},
+		{&c.Database, "db", EnvDatabase, "", "`database`: a SQLite file, a postgres://... URL or a mysql://user:pass@tcp(host:3306)/db DSN (default " + DefaultDatabase + ")"},
+		{&c.LookupURL, "lookup-url", EnvLookupURL, "", "base `URL` of a Classmere API (default: the embedded sample catalog, served in process)"},
+		{&c.SchoolURL, "school-url", EnvSchoolURL, "", "base `URL` of a SmartClass interface (default: the schooltest demo, served in process)"},
+		{&schoolToken, "school-token", EnvSchoolToken, "", "SmartClass API `token`, with -school-url"},
+		{&schoolID, "school-id", EnvSchoolID, "", "SmartClass school `id`, 0 for headquarters, with -school-url"},
+	}
+	for _, v := range vars {
+		fs.StringVar(v.dst, v.flag, v.def, v.use+" ("+v.env+")")
+	}
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("%s: unexpected arguments %q", name, fs.Args())
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for _, v := range vars {
+		if e := getenv(v.env); !given[v.flag] && e != "" {
+			*v.dst = e
+		}
+	}
+	c.SchoolToken = auth.Secret(schoolToken)
+	var errs []error
+	if schoolID != "" {
+		id, err := strconv.Atoi(schoolID)
+		if err != nil || id < 0 {
+			errs = append(errs, fmt.Errorf("-school-id %q: want 0 or a positive number", schoolID))
+		}
+		c.SchoolID = id
+	}
+	switch {
+	case c.SchoolURL == "" && (schoolToken != "" || schoolID != ""):
+		errs = append(errs, errors.New("-school-token and -school-id go with -school-url; leave all three empty for the demo school"))
+	case c.SchoolURL != "" && schoolToken == "":
+		errs = append(errs, errors.New("-school-url needs -school-token (or "+EnvSchoolToken+")"))
+	}
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		errs = append(errs, fmt.Errorf("-addr %q: want host:port", c.Addr))
+	}
+	return c, errors.Join(errs...)
+}
+
+// Listen listens on c.Addr. When c.BaseURL is empty it sets it from the
+// address: "http://" and c.Addr, with the port the system chose when
+// c.Addr asks for port 0, and "localhost" when it names no host.
+func (c *Config) Listen() (net.Listener, error) {
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return nil, err
+	}
+	if c.BaseURL == "" {
+		host, _, _ := net.SplitHostPort(c.Addr)
+		_, port, _ := net.SplitHostPort(ln.Addr().String())
+		if host == "" || host == "0.0.0.0" || host == "::" {
+			host = "localhost"
+		}
+		c.BaseURL = "http://" + net.JoinHostPort(host, port)
+	}
+	c.BaseURL = strings.TrimSuffix(c.BaseURL, "/")
+	return ln, nil
+}
+
+// Announce prints where the app listens and the URL to open, the line
+// tests wait for: "listening on 127.0.0.1:8080, open http://localhost:8080".
+func Announce(w io.Writer, ln net.Listener, baseURL string) {
+	fmt.Fprintf(w, "listening on %s, open %s\n", ln.Addr(), baseURL)
+}

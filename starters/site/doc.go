@@ -1,0 +1,65 @@
+// Package site is the app the starters share: its configuration, its
+// database, its Sesame instance and its pages. The starters
+// (starters/gin, starters/echo, starters/fiber) only wire it into their
+// framework; this package is the part of a clone a developer makes their
+// own.
+//
+// # Configuration
+//
+// [ParseConfig] reads flags and the environment (see [Config]):
+//
+//	-addr         ADDR           localhost:8080
+//	-base-url     BASE_URL       http:// and -addr
+//	-db           DATABASE_URL   data/sesame.db (SQLite), postgres://..., mysql://user:pass@tcp(host:3306)/db
+//	-lookup-url   LOOKUP_URL     the embedded sample catalog, served in process
+//	-school-url   SCHOOL_URL     the schooltest demo school, served in process
+//	-school-token SCHOOL_TOKEN   with -school-url
+//	-school-id    SCHOOL_ID      with -school-url
+//
+// [Config.Listen] opens the address and settles the base URL; [New] opens
+// the database, applies the migrations and builds the instance: the email
+// plugin with a development mailer that prints every message, links and
+// codes included, the password plugin, and [School], a sign-in plugin of
+// this package for school accounts.
+//
+// # Routes
+//
+// [App.Routes] lists the pages and JSON routes, each an exact path and an
+// http.Handler, so that any framework registers them natively; routes
+// marked SignedIn go behind the adapter's RequireUser. The auth routes are
+// Sesame's own, mounted under [AuthPrefix] by the adapter. [App.Handler]
+// is the same wiring for net/http.
+//
+//	GET  /                      home
+//	GET  /sign-up, /sign-in     forms; POST to the same paths
+//	POST /sign-out
+//	GET  /verify-email?token=   a form that POSTs the token; POST /verify-email/resend
+//	GET  /change-email/undo?token=, /forgot-password, /reset-password?token=   likewise
+//	GET  /account               sessions, addresses, password, email, school accounts
+//	POST /account/...           one route per form of the account page
+//	GET  /school/sign-in        sign in with, or link, a school account
+//	GET  /courses?q=, /course?subject=&number=, /buildings?q=
+//	GET  /api/courses?q=, /api/course?subject=&number=, /api/buildings?q=   JSON
+//
+// # Sessions
+//
+// Pages sign people in and out through the plugins' typed Go methods,
+// called with the request's context, so that each call runs Sesame's
+// whole pipeline for the real client. A sign-in's result carries the new
+// session and its token, which the page hands to
+// authhttp.SetSessionCookie; signing out clears the cookie with
+// authhttp.ClearSessionCookie. Operations that end sessions of the
+// account (a password reset, an undone email change) leave the cookie to
+// the session middleware, which clears a cookie naming no live session.
+//
+// # Security
+//
+// Templates are html/template, embedded, and work without JavaScript;
+// every value is escaped, and a Content-Security-Policy allows no script.
+// Every state change is a form POST, which browsers send with an Origin
+// header that Sesame's CSRF check compares with the base URL. An
+// operation's error shows on the page by its message; an internal error
+// shows no detail. Links with tokens open pages that only show a form, so
+// that a mail scanner fetching a link consumes nothing, and pages send
+// Referrer-Policy: same-origin so that tokens never leave the site.
+package site

@@ -1,0 +1,51 @@
+package site
+
+import (
+	"net/http"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/school/schooltest"
+)
+
+// schoolData is what the school sign-in page shows: with the in-process
+// demo school, its demo account.
+type schoolData struct {
+	Demo                   bool
+	DemoUser, DemoPassword string
+}
+
+func (app *App) schoolView(r *http.Request) view {
+	d := schoolData{Demo: app.demoSchool}
+	if d.Demo {
+		d.DemoUser, d.DemoPassword = schooltest.DemoUserID, schooltest.DemoPassword
+	}
+	return view{Title: "Sign in with your school account", Data: d}
+}
+
+func (app *App) schoolPage(w http.ResponseWriter, r *http.Request) {
+	app.render(w, r, http.StatusOK, "school", app.schoolView(r))
+}
+
+// schoolSignIn signs in with a school account; a signed-in person links
+// it to their account instead, and gets a new session.
+func (app *App) schoolSignIn(w http.ResponseWriter, r *http.Request) {
+	if !app.parseForm(w, r) {
+		return
+	}
+	f := r.PostForm
+	_, linking := authhttp.UserFrom(r)
+	res, err := app.school.SignIn(r.Context(), f.Get("userId"), auth.Secret(f.Get("password")))
+	if err != nil {
+		v := app.schoolView(r)
+		v.Form = keep(f, "userId")
+		app.fail(w, r, "school", v, err)
+		return
+	}
+	authhttp.SetSessionCookie(w, r, app.auth, res.Session, res.Token)
+	if linking {
+		seeOther(w, r, "/account?done=school-linked")
+		return
+	}
+	seeOther(w, r, "/account?done=school")
+}

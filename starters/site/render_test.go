@@ -1,0 +1,137 @@
+package site
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/password"
+)
+
+// TestFail: an operation's error shows by its message and status; an
+// internal one shows no detail.
+func TestFail(t *testing.T) {
+	s := &App{pages: parsePages()}
+	tests := []struct {
+		name       string
+		err        error
+		status     int
+		show, hide string
+		retryAfter string
+	}{
+		{"refusal", password.ErrInvalidCredentials, http.StatusUnauthorized, "Wrong email or password", "", ""},
+		{"internal", auth.ErrInternal.Wrap(errors.New("dial db: password hunter2")), http.StatusInternalServerError,
+			"Something went wrong on our side", "hunter2", ""},
+		{"not an auth error", errors.New("hunter2 leaked"), http.StatusInternalServerError, "Something went wrong", "hunter2", ""},
+		{"rate limited", &auth.Error{Code: "rate_limited", Status: 429, Message: "too many requests", RetryAfter: 1500 * time.Millisecond},
+			http.StatusTooManyRequests, "Too many requests: try again in 2 seconds", "", "2"},
+		{"escaped", auth.ErrInvalidInput.With(`<img src=x onerror=alert(1)>`), http.StatusBadRequest, "&lt;img src=x", "<img", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := httptest.NewRecorder()
+			s.fail(w, httptest.NewRequest("POST", "/sign-in", nil), "sign-in", view{Title: "Sign in"}, tt.err)
+			body := w.Body.String()
+			if w.Code != tt.status || !strings.Contains(body, tt.show) || (tt.hide != "" && strings.Contains(body, tt.hide)) {
+				t.Fatalf("fail(%v) = %d, want %d showing %q and not %q\n%s", tt.err, w.Code, tt.status, tt.show, tt.hide, body)
+			}
+			if got := w.Header().Get("Retry-After"); got != tt.retryAfter {
+				t.Errorf("fail(%v): Retry-After %q, want %q", tt.err, got, tt.retryAfter)
+			}
+		})
+	}
+}
+
+// TestPages checks the pages' answers to hostile and wrong requests,
+// through the net/http wiring.
+func TestPages(t *testing.T) {
+	s, _ := newApp(t, Config{})
+	h := s.Handler()
+	tests := []struct {
+		method, target string
+		status         int
+		show           string
+		location       string
+		form           string
+	}{
+		{"GET", "/", http.StatusOK, "Sesame starter", "", ""},
+		{"GET", "/courses?q=%3Cscript%3Ealert(1)%3C/script%3E", http.StatusOK, "&lt;script&gt;alert(1)&lt;/script&gt;", "", ""},
+		{"GET", "/course?subject=CS&number=abc", http.StatusBadRequest, "Give a search, or a subject code", "", ""},
+		{"GET", "/course?subject=CS&number=999", http.StatusNotFound, "No such course", "", ""},
+		{"GET", "/api/course?subject=CS&number=999", http.StatusNotFound, `"code":"not_found"`, "", ""},
+		{"GET", "/api/buildings?q=Kelley", http.StatusOK, `"name":"Kelley Engineering Center"`, "", ""},
+		{"GET", "/sign-in?next=%22%3E%3Cscript%3E", http.StatusOK, `value="&#34;&gt;&lt;script&gt;"`, "", ""},
+		{"GET", "/verify-email?token=%22%3E%3Cb%3E", http.StatusOK, `value="&#34;&gt;&lt;b&gt;"`, "", ""},
+		{"GET", "/account", http.StatusSeeOther, "", "/sign-in?next=%2Faccount", ""},
+		{"POST", "/account/password", http.StatusSeeOther, "", "/sign-in?next=%2Faccount%2Fpassword", ""},
+		{"GET", "/nowhere", http.StatusNotFound, "", "", ""},
+		{"GET", "/auth/session", http.StatusUnauthorized, `"code":"no_session"`, "", ""},
+		{"POST", "/verify-email/resend", http.StatusOK, "If this address waits for verification", "", "email=nobody%40example.com"},
+		{"POST", "/forgot-password", http.StatusOK, "If an account has this address", "", "email=nobody%40example.com"},
+		{"POST", "/sign-up", http.StatusBadRequest, "Email", "", "email=not-an-address&password=long+enough+pw"},
+		{"POST", "/verify-email", http.StatusBadRequest, "The link or token is invalid or has expired", "", "token=made-up"},
+		{"POST", "/reset-password", http.StatusBadRequest, "The link or token is invalid or has expired", "", "token=made-up&password=long+enough+pw"},
+		{"POST", "/sign-out", http.StatusSeeOther, "", "/?done=signed-out", ""},
+	}
+	for _, tt := range tests {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest(tt.method, tt.target, strings.NewReader(tt.form))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		h.ServeHTTP(w, r)
+		body := w.Body.String()
+		if w.Code != tt.status || !strings.Contains(body, tt.show) || w.Header().Get("Location") != tt.location {
+			t.Errorf("%s %s = %d at %q, want %d at %q showing %q\n%s", tt.method, tt.target, w.Code,
+				w.Header().Get("Location"), tt.status, tt.location, tt.show, body)
+		}
+		if strings.Contains(body, "<script") {
+			t.Errorf("%s %s shows a script element\n%s", tt.method, tt.target, body)
+		}
+		page := w.Code/100 != 3 && strings.HasPrefix(w.Header().Get("Content-Type"), "text/html")
+		if page && w.Header().Get("Content-Security-Policy") == "" {
+			t.Errorf("%s %s has no Content-Security-Policy", tt.method, tt.target)
+		}
+	}
+}
+
+func TestLocalPath(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/account", "/account"},
+		{"/courses?q=cs", "/courses?q=cs"},
+		{"", "/fallback"},
+		{"account", "/fallback"},
+		{"//evil.example/x", "/fallback"},
+		{`/\evil.example`, "/fallback"},
+		{"https://evil.example/", "/fallback"},
+		{"javascript:alert(1)", "/fallback"},
+		{"/\x00", "/fallback"},
+		{"/\t/evil.example", "/fallback"}, // browsers drop tabs: //evil.example
+	}
+	for _, tt := range tests {
+		if got := localPath(tt.in, "/fallback"); got != tt.want {
+			t.Errorf("localPath(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// FuzzLocalPath: whatever next parameter comes, the redirect stays on
+// this site.
+func FuzzLocalPath(f *testing.F) {
+	for _, s := range []string{"/account", "//evil.example", `/\x`, "https://x", "/a?b=c#d", "", "/%2F/evil"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		got := localPath(p, "/")
+		u, err := url.Parse(got)
+		if got != "/" && got != p {
+			t.Fatalf("localPath(%q) = %q, neither the input nor the fallback", p, got)
+		}
+		if err != nil || u.Host != "" || u.Scheme != "" || !strings.HasPrefix(got, "/") || strings.HasPrefix(got, "//") || strings.HasPrefix(got, `/\`) {
+			t.Fatalf("localPath(%q) = %q, which may leave the site", p, got)
+		}
+	})
+}

@@ -1,0 +1,100 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/lookup"
+	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/password"
+)
+
+// AuthPrefix is the path the JSON auth routes are served under.
+const AuthPrefix = "/auth"
+
+// App is the app: its database, its Sesame instance with the email,
+// password and school plugins, the course catalog, and its pages. Make
+// one with [New], serve [App.Routes] and the auth routes, and [App.Close]
+// it at the end.
+type App struct {
+	auth       *auth.Auth
+	mail       *email.Plugin
+	password   *password.Plugin
+	school     *School
+	courses    *lookup.Client
+	demoSchool bool // the school is schooltest's demo: show its account
+	db         *database
+	log        *slog.Logger
+	pages      pages
+	stops      []func(context.Context) error
+}
+
+// New opens the database and applies the migrations, starts the
+// in-process services the configuration does not replace, and builds the
+// Sesame instance. cfg.BaseURL must be set ([Config.Listen] sets it).
+// Logs and the development mailer's messages, with their links and codes,
+// go to out.
+func New(ctx context.Context, cfg Config, out io.Writer) (_ *App, err error) {
+	if cfg.BaseURL == "" {
+		return nil, errors.New("site: the configuration has no base URL: call Config.Listen first")
+	}
+	app := &App{log: slog.New(slog.NewTextHandler(out, nil)), pages: parsePages()}
+	defer func() {
+		if err != nil {
+			err = errors.Join(err, app.Close())
+		}
+	}()
+	if app.db, err = openDatabase(ctx, cfg.Database); err != nil {
+		return nil, err
+	}
+	courses, coursesAt, err := app.newCourses(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("site: course catalog: %w", err)
+	}
+	schoolClient, schoolID, schoolAt, err := app.newSchool(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("site: school: %w", err)
+	}
+	app.courses, app.school = courses, NewSchool(schoolClient, schoolID)
+	app.mail = email.New(email.WithSender(&email.LogSender{Writer: out}), email.WithAppName("Sesame starter"))
+	app.password = password.New()
+	app.auth, err = auth.New(
+		auth.WithDB(app.db.db, app.db.dialect),
+		auth.WithBaseURL(cfg.BaseURL+AuthPrefix),
+		auth.WithPlugins(app.mail, app.password, app.school),
+		auth.WithLogger(app.log),
+	)
+	if err != nil {
+		return nil, err
+	}
+	if err := app.auth.Migrate(ctx); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(out, "database: %s\ncourses: %s\nschool: %s\nmail: printed here (development mailer)\n",
+		app.db.where, coursesAt, schoolAt)
+	return app, nil
+}
+
+// Auth returns the Sesame instance, to mount its routes and middleware.
+func (app *App) Auth() *auth.Auth { return app.auth }
+
+// Close stops the in-process services and closes the database.
+func (app *App) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var errs []error
+	for _, stop := range app.stops {
+		errs = append(errs, stop(ctx))
+	}
+	app.stops = nil
+	if app.db != nil {
+		errs = append(errs, app.db.db.Close())
+		app.db = nil
+	}
+	return errors.Join(errs...)
+}
