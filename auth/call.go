@@ -31,6 +31,10 @@ type Outcome struct {
 	Token   Secret
 	// Ended is set when the caller's session was ended.
 	Ended bool
+	// Redirect is where a browser should go next (an OAuth authorization
+	// page, a page after a callback); transports answer with a redirect to
+	// it instead of the output.
+	Redirect string
 }
 
 // Auth returns the instance.
@@ -62,6 +66,11 @@ func (c *Call) Now() time.Time { return c.a.Now() }
 func (c *Call) AfterCommit(fn func(ctx context.Context)) {
 	c.afterCommit = append(c.afterCommit, fn)
 }
+
+// Redirect asks the transport to send the browser to url once the
+// operation succeeds, instead of answering with the output. Go callers find
+// the URL in the operation's output.
+func (c *Call) Redirect(url string) { c.outcome.Redirect = url }
 
 // KeepWrites commits the operation's writes even though the handler
 // returns an error, such as a failed-attempt counter that must persist

@@ -57,19 +57,24 @@ type OpInfo struct {
 	// Credential marks an operation that checks a credential; its
 	// failures count towards credential-stuffing detection.
 	Credential bool
+	// Form lets the HTTP transport accept a form-encoded body besides JSON,
+	// for callbacks a third party posts (OAuth's form_post response mode).
+	Form bool
 }
 
 // Op is a typed operation. A plugin declares one per feature, returns it
 // from Operations, and exposes a typed Go method that calls [Op.Run].
 type Op[In, Out any] struct {
-	// Name, Method, Path, Codes, Rate, Session, Writes and Credential are
-	// as in [OpInfo].
+	// Name, Method, Path, Codes, Rate, Session, Writes, Credential and Form
+	// are as in [OpInfo]. Path may hold wildcards, {provider}, which the
+	// HTTP transport fills into the input field of that JSON name.
 	Name, Method, Path string
 	Codes              []*Error
 	Rate               RateRules
 	Session            Requirement
 	Writes             bool
 	Credential         bool
+	Form               bool
 	// AccountKey returns the account the call is about (a normalized
 	// email ...) for the per-account rate limit, or "" for none.
 	AccountKey func(in In) string
@@ -90,7 +95,7 @@ type Op[In, Out any] struct {
 // Info describes the operation.
 func (o *Op[In, Out]) Info() OpInfo {
 	return OpInfo{Name: o.Name, Method: o.Method, Path: o.Path, Codes: o.Codes, Rate: o.Rate,
-		Session: o.Session, Writes: o.Writes, Credential: o.Credential}
+		Session: o.Session, Writes: o.Writes, Credential: o.Credential, Form: o.Form}
 }
 
 func (o *Op[In, Out]) bind(a *Auth) error {

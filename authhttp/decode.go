@@ -7,33 +7,98 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/sesame-go/sesame/auth"
 )
 
 // decoder returns the function that fills an operation's input from the
-// request: the JSON object of the body (an empty body is {}), limited in
-// size, with unknown fields refused. GET requests have no input body.
-func decoder(r *http.Request, cfg *config) func(any) error {
+// request: for GET and HEAD the query parameters, otherwise the JSON object
+// of the body (an empty body is {}), limited in size, with unknown fields
+// refused, or a form body for operations that accept one; then the path's
+// wildcards, which win.
+func decoder(r *http.Request, cfg *config, info auth.OpInfo) func(any) error {
 	return func(dst any) error {
-		if r.Method == http.MethodGet || r.Method == http.MethodHead {
-			return nil
+		if err := decodeBody(r, cfg, info, dst); err != nil {
+			return err
 		}
-		data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, cfg.bodyLimit))
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return auth.ErrBodyTooLarge
-		}
-		if err != nil {
-			return auth.ErrInvalidJSON.With("the body could not be read")
-		}
-		if len(bytes.TrimSpace(data)) == 0 {
-			data = []byte("{}")
-		} else if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-			return auth.ErrUnsupportedMediaType
-		}
-		return decodeJSON(data, dst)
+		return decodeValues(pathValues(r, info.Path), dst)
 	}
+}
+
+func decodeBody(r *http.Request, cfg *config, info auth.OpInfo, dst any) error {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		// Third parties add parameters of their own (an OAuth callback's
+		// scope, say): unknown ones are ignored here.
+		return decodeValues(first(r.URL.Query()), dst)
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, cfg.bodyLimit))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return auth.ErrBodyTooLarge
+	}
+	if err != nil {
+		return auth.ErrInvalidJSON.With("the body could not be read")
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return decodeJSON([]byte("{}"), dst)
+	}
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch {
+	case err == nil && mt == "application/json":
+		return decodeJSON(data, dst)
+	case err == nil && mt == "application/x-www-form-urlencoded" && info.Form:
+		form, err := url.ParseQuery(string(data))
+		if err != nil {
+			return auth.ErrInvalidInput.With("the form body is malformed")
+		}
+		return decodeValues(first(form), dst)
+	}
+	return auth.ErrUnsupportedMediaType
+}
+
+// pathValues returns the values of the wildcards ({name}) of an
+// operation's path in the request.
+func pathValues(r *http.Request, path string) map[string]string {
+	var out map[string]string
+	for _, seg := range strings.Split(path, "/") {
+		if len(seg) > 2 && seg[0] == '{' && seg[len(seg)-1] == '}' {
+			name := strings.TrimSuffix(seg[1:len(seg)-1], "...")
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[name] = r.PathValue(name)
+		}
+	}
+	return out
+}
+
+// first keeps the first value of each parameter.
+func first(v url.Values) map[string]string {
+	out := make(map[string]string, len(v))
+	for k, vs := range v {
+		if len(vs) > 0 {
+			out[k] = vs[0]
+		}
+	}
+	return out
+}
+
+// decodeValues fills the input fields named by the keys (their JSON
+// names) with string values; keys the input lacks are ignored.
+func decodeValues(values map[string]string, dst any) error {
+	if len(values) == 0 {
+		return nil
+	}
+	data, err := json.Marshal(values)
+	if err != nil {
+		return auth.ErrInvalidInput
+	}
+	if err := json.Unmarshal(data, dst); err != nil {
+		return auth.ErrInvalidInput.With(describe(err))
+	}
+	return nil
 }
 
 // decodeJSON decodes exactly one JSON object into dst, refusing unknown

@@ -44,7 +44,11 @@ type route struct {
 }
 
 func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	i := slices.IndexFunc(rt.ops, func(op auth.Operation) bool { return op.Info().Method == r.Method })
+	method := r.Method
+	if method == http.MethodHead {
+		method = http.MethodGet // net/http drops the body of a HEAD answer
+	}
+	i := slices.IndexFunc(rt.ops, func(op auth.Operation) bool { return op.Info().Method == method })
 	if i < 0 {
 		var allow []string
 		for _, op := range rt.ops {
@@ -58,7 +62,7 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if fresh && !loadSession(w, r, rt.a, rt.cfg, req) {
 		return // the database failed; answered
 	}
-	out, oc, err := rt.ops[i].Invoke(r.Context(), decoder(r, rt.cfg))
+	out, oc, err := rt.ops[i].Invoke(r.Context(), decoder(r, rt.cfg, rt.ops[i].Info()))
 	if oc.Ended && req.CookieAuth {
 		clearSession(w, rt.a)
 	}
@@ -68,6 +72,10 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if oc.Session != nil {
 		setSession(w, r, rt.a, oc.Token, oc.Session.ExpiresAt)
+	}
+	if oc.Redirect != "" {
+		redirect(w, r, oc.Redirect)
+		return
 	}
 	writeJSON(w, out)
 }

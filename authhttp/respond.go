@@ -57,3 +57,14 @@ func writeError(w http.ResponseWriter, cfg *config, e *auth.Error) {
 	w.WriteHeader(status)
 	w.Write(append(body, '\n'))
 }
+
+// redirect sends the browser on: 302 after a GET, 303 (See Other, which
+// turns the next request into a GET) after anything else.
+func redirect(w http.ResponseWriter, r *http.Request, url string) {
+	w.Header().Set("Cache-Control", "no-store")
+	status := http.StatusSeeOther
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		status = http.StatusFound
+	}
+	http.Redirect(w, r, url, status)
+}

@@ -43,6 +43,9 @@ func ClientOf(tb testing.TB, baseURL string) *Client {
 	return &Client{tb: tb, base: strings.TrimSuffix(baseURL, "/"), http: &http.Client{Jar: jar}, Origin: "http://sesame.test"}
 }
 
+// BaseURL returns the server's base URL.
+func (c *Client) BaseURL() string { return c.base }
+
 // Response is a server's answer, read whole.
 type Response struct {
 	Status int
