@@ -1,0 +1,38 @@
+package fiberauth_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/authtest/conformance"
+	"github.com/sesame-go/sesame/fiberauth"
+)
+
+// target is fiber's integration as the package documentation sets it up,
+// on a real listener: fiber is no http.Handler.
+var target = conformance.Target{Name: "fiber", Serve: func(tb testing.TB, a *auth.Auth, opts ...authhttp.Option) string {
+	tb.Helper()
+	app := fiberauth.NewApp()
+	app.Use(fiberauth.Middleware(a, opts...))
+	fiberauth.Mount(app, a, "/auth", opts...)
+	app.Get(conformance.MePath, fiberauth.RequireUser(), me)
+	return fiberauth.Listen(tb, "tcp4", app)
+}}
+
+// me answers conformance.MeAnswer from User and Session.
+func me(c *fiber.Ctx) error {
+	u, okUser := fiberauth.User(c)
+	s, okSession := fiberauth.Session(c)
+	if !okUser || !okSession {
+		return c.Status(http.StatusInternalServerError).SendString("fiberauth: no user or session behind RequireUser")
+	}
+	return c.JSON(conformance.MeAnswer{UserID: u.ID, Name: u.Name, SessionID: s.ID})
+}
+
+// TestConformance runs the suite every HTTP integration of Sesame passes,
+// on every engine.
+func TestConformance(t *testing.T) { conformance.Run(t, target) }

@@ -1,0 +1,91 @@
+package fiberauth
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
+)
+
+// contextKey is the c.Locals key under which Middleware keeps the context
+// authhttp.Middleware passed on: it carries the caller of the request
+// (its *auth.Request, with the session) and Middleware's options.
+type contextKey struct{}
+
+// Middleware loads the caller's session once per request through
+// [authhttp.Middleware] with opts, run on the request translated to
+// net/http. It keeps the context authhttp passes on, which carries the
+// session, in c.Locals for [User], [Session], [RequireUser] and the
+// routes of [Mount], and makes it c's UserContext, so that Go calls of
+// operations made with c.UserContext() see the caller too. It writes the
+// cookie authhttp renews or clears into the response and calls c.Next.
+// When the database fails it answers what authhttp answers, 500 internal,
+// and stops the chain.
+func Middleware(a *auth.Auth, opts ...authhttp.Option) fiber.Handler {
+	mw := authhttp.Middleware(a, opts...)
+	return func(c *fiber.Ctx) error {
+		r, err := newRequest(requestContext(c), c.Context()) // a Middleware in front already loaded the session
+		if err != nil {
+			return fiber.ErrBadRequest
+		}
+		w := newResponseWriter(c.Response())
+		var passed context.Context
+		mw(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+			passed = r.Context()
+		})).ServeHTTP(w, r)
+		if passed == nil { // authhttp answered: the database failed
+			w.finish()
+			closeIfUnread(r, c.Response())
+			return nil
+		}
+		w.flushHeader() // a renewed or cleared session cookie
+		c.Locals(contextKey{}, passed)
+		c.SetUserContext(passed)
+		return c.Next()
+	}
+}
+
+// requestContext returns the context of the net/http request made of c:
+// c's UserContext, which carries what Middleware loaded, or Middleware's
+// own context if a later handler replaced the UserContext with one that
+// does not carry the same caller (which the request then does without).
+func requestContext(c *fiber.Ctx) context.Context {
+	ctx := c.UserContext()
+	if kept, ok := c.Locals(contextKey{}).(context.Context); ok && auth.RequestFrom(ctx) != auth.RequestFrom(kept) {
+		return kept
+	}
+	return ctx
+}
+
+// caller returns the caller Middleware loaded for c, or nil.
+func caller(c *fiber.Ctx) *auth.Request {
+	ctx, _ := c.Locals(contextKey{}).(context.Context)
+	if ctx == nil {
+		return nil
+	}
+	return auth.RequestFrom(ctx)
+}
+
+// User returns the signed-in user of the request, as loaded by
+// [Middleware].
+func User(c *fiber.Ctx) (*auth.User, bool) {
+	req := caller(c)
+	if req == nil {
+		return nil, false
+	}
+	_, u := req.Session()
+	return u, u != nil
+}
+
+// Session returns the session of the request, as loaded by [Middleware].
+func Session(c *fiber.Ctx) (*auth.Session, bool) {
+	req := caller(c)
+	if req == nil {
+		return nil, false
+	}
+	s, _ := req.Session()
+	return s, s != nil
+}

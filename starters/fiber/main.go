@@ -1,0 +1,80 @@
+// Command fiber is the Sesame starter on fiber: sign-up, sign-in,
+// sessions, email verification, password reset, a course catalog and
+// school sign-in, on SQLite with no set-up. The app itself is package
+// site; this file only wires it into fiber. See README.md.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/recover"
+
+	"github.com/sesame-go/sesame/fiberauth"
+	"github.com/sesame-go/sesame/starters/site"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout)
+	stop()
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// run serves the app until ctx ends, then shuts it down gracefully.
+func run(ctx context.Context, args []string, stdout io.Writer) (err error) {
+	cfg, err := site.ParseConfig("fiber", args, os.Getenv, stdout)
+	if err != nil {
+		return err
+	}
+	ln, err := cfg.Listen()
+	if err != nil {
+		return err
+	}
+	s, err := site.New(ctx, cfg, stdout)
+	if err != nil {
+		return errors.Join(err, ln.Close())
+	}
+	defer func() { err = errors.Join(err, s.Close()) }()
+	app := router(s)
+	site.Announce(stdout, ln, cfg.BaseURL)
+	served := make(chan error, 1)
+	go func() { served <- app.Listener(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), site.ShutdownTimeout)
+	defer cancel()
+	return errors.Join(app.ShutdownWithContext(shutdown), <-served)
+}
+
+// router registers the auth routes and the site's pages on fiber.
+func router(s *site.App) *fiber.App {
+	app := fiber.New(fiber.Config{DisableStartupMessage: true, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute})
+	app.Use(recover.New(), fiberauth.Middleware(s.Auth()))
+	fiberauth.Mount(app, s.Auth(), site.AuthPrefix)
+	signedIn := fiberauth.RequireUser(fiberauth.RedirectTo(site.SignInPath))
+	// The pages are net/http handlers; fiberauth.WrapHandler runs them on
+	// the request translated as the auth routes are, session included.
+	for _, rt := range s.Routes() {
+		if rt.SignedIn {
+			app.Add(rt.Method, rt.Path, signedIn, fiberauth.WrapHandler(rt.Handler))
+		} else {
+			app.Add(rt.Method, rt.Path, fiberauth.WrapHandler(rt.Handler))
+		}
+	}
+	return app
+}
