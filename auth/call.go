@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/sesame-go/sesame/sqlb"
@@ -35,6 +36,9 @@ type Outcome struct {
 	// page, a page after a callback); transports answer with a redirect to
 	// it instead of the output.
 	Redirect string
+	// Cookies are cookies of the operation's own for the transport to set
+	// (an OAuth flow's browser binding); the session cookie is not among them.
+	Cookies []*http.Cookie
 }
 
 // Auth returns the instance.
@@ -66,6 +70,10 @@ func (c *Call) Now() time.Time { return c.a.Now() }
 func (c *Call) AfterCommit(fn func(ctx context.Context)) {
 	c.afterCommit = append(c.afterCommit, fn)
 }
+
+// SetCookie asks the transport to set a cookie of the operation's own
+// once it succeeds. The cookie should be HttpOnly, and Secure on https.
+func (c *Call) SetCookie(cookie *http.Cookie) { c.outcome.Cookies = append(c.outcome.Cookies, cookie) }
 
 // Redirect asks the transport to send the browser to url once the
 // operation succeeds, instead of answering with the output. Go callers find

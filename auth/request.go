@@ -39,6 +39,9 @@ type Request struct {
 	CookieAuth bool
 	// Token is the session token the client presented, if any.
 	Token Secret
+	// Cookies are the request's cookies by name, for plugins that bind a
+	// flow to the browser that started it (an OAuth state).
+	Cookies map[string]string
 
 	mu       sync.Mutex
 	resolved bool

@@ -73,6 +73,9 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if oc.Session != nil {
 		setSession(w, r, rt.a, oc.Token, oc.Session.ExpiresAt)
 	}
+	for _, c := range oc.Cookies {
+		http.SetCookie(w, c)
+	}
 	if oc.Redirect != "" {
 		redirect(w, r, oc.Redirect)
 		return

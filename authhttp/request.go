@@ -37,6 +37,14 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 		Origin:    originOf(r),
 		Method:    r.Method,
 	}
+	for _, c := range r.Cookies() {
+		if req.Cookies == nil {
+			req.Cookies = map[string]string{}
+		}
+		if _, dup := req.Cookies[c.Name]; !dup { // the first of a name, as net/http's Cookie does
+			req.Cookies[c.Name] = c.Value
+		}
+	}
 	if token, ok := bearerToken(r); ok {
 		req.Token = token
 	} else if c, err := r.Cookie(cookieName(a)); err == nil && c.Value != "" {

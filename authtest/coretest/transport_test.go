@@ -27,6 +27,9 @@ func newProbe() *probe {
 		if in.Go != "" {
 			c.Redirect(in.Go)
 		}
+		if v, ok := c.Request().Cookies["probe"]; ok {
+			c.SetCookie(&http.Cookie{Name: "probe_seen", Value: v, HttpOnly: true})
+		}
 		return in, nil
 	}
 	return &probe{ops: []auth.Operation{
@@ -50,6 +53,10 @@ func TestTransportDecoding(t *testing.T) {
 		res.Decode(t, &got)
 		if res.Status != http.StatusOK || got != (probeIn{Name: "github", Code: "abc", State: "xyz"}) {
 			t.Errorf("GET callback = %d %+v, want the query and the path's name", res.Status, got)
+		}
+		res = f.c.Do(http.MethodGet, "/auth/probe/github/callback", nil, http.Header{"Cookie": {"probe=p1; other=o"}})
+		if c := res.Header.Get("Set-Cookie"); !strings.Contains(c, "probe_seen=p1") || !strings.Contains(c, "HttpOnly") {
+			t.Errorf("the operation's cookie = %q, want probe_seen=p1, HttpOnly", c)
 		}
 		if res := f.c.Do(http.MethodHead, "/auth/probe/github/callback?code=1", nil, nil); res.Status != http.StatusOK || len(res.Body) != 0 {
 			t.Errorf("HEAD = %d with %d bytes, want 200 and no body", res.Status, len(res.Body))
