@@ -53,11 +53,11 @@ type sessionRow struct {
 	impersonator sql.Null[string]
 }
 
-func (r *sessionRow) selections() []sqlb.Selection {
-	return []sqlb.Selection{SessionID.Into(&r.s.ID), SessionUserID.Into(&r.s.UserID),
+func (r *sessionRow) selections(out []sqlb.Selection) []sqlb.Selection {
+	return append(out, SessionID.Into(&r.s.ID), SessionUserID.Into(&r.s.UserID),
 		SessionCreatedAt.Into(&r.s.CreatedAt), SessionExpiresAt.Into(&r.s.ExpiresAt),
 		SessionLastSeenAt.Into(&r.s.LastSeenAt), SessionIP.Into(&r.s.IP), SessionUserAgent.Into(&r.s.UserAgent),
-		SessionCredential.Into(&r.s.Credential), SessionData.Into(&r.data), SessionImpersonatorID.Into(&r.impersonator)}
+		SessionCredential.Into(&r.s.Credential), SessionData.Into(&r.data), SessionImpersonatorID.Into(&r.impersonator))
 }
 
 func (r *sessionRow) session() *Session {
@@ -71,7 +71,9 @@ func (r *sessionRow) session() *Session {
 func (dbSessionStore) Lookup(ctx context.Context, a *Auth, hash []byte, now time.Time) (*Session, *User, error) {
 	var sr sessionRow
 	ur := a.newUserRow()
-	q := sqlb.Select(append(sr.selections(), ur.selections()...)...).From(Sessions).
+	// The user's ID is the session's user_id, which the join matches.
+	sel := ur.selections(sr.selections(make([]sqlb.Selection, 0, 14+len(ur.slots))), false)
+	q := sqlb.Select(sel...).From(Sessions).
 		Join(Users, UserID.EqCol(SessionUserID)).
 		Where(sqlb.And(SessionTokenHash.Eq(hash), SessionExpiresAt.Gt(now))).Key("auth.session.lookup")
 	err := a.db.One(ctx, q)
@@ -81,7 +83,9 @@ func (dbSessionStore) Lookup(ctx context.Context, a *Auth, hash []byte, now time
 	if err != nil {
 		return nil, nil, err
 	}
-	return sr.session(), ur.user(), nil
+	s, u := sr.session(), ur.user()
+	u.ID = s.UserID
+	return s, u, nil
 }
 
 func (dbSessionStore) Extend(ctx context.Context, db *sqlb.DB, id string, expires, seen time.Time) error {
@@ -93,7 +97,7 @@ func (dbSessionStore) Extend(ctx context.Context, db *sqlb.DB, id string, expire
 func (dbSessionStore) List(ctx context.Context, db *sqlb.DB, userID string, now time.Time) ([]*Session, error) {
 	var sr sessionRow
 	var out []*Session
-	q := sqlb.Select(sr.selections()...).From(Sessions).
+	q := sqlb.Select(sr.selections(nil)...).From(Sessions).
 		Where(sqlb.And(SessionUserID.Eq(userID), SessionExpiresAt.Gt(now))).
 		OrderBy(SessionCreatedAt.Desc(), SessionID.Desc())
 	err := db.All(ctx, q, func() error {

@@ -50,10 +50,14 @@ func (a *Auth) newUserRow() *userRow {
 	return r
 }
 
-// selections returns the user's columns to select into r.
-func (r *userRow) selections() []sqlb.Selection {
-	out := []sqlb.Selection{UserID.Into(&r.u.ID), UserName.Into(&r.u.Name), UserImage.Into(&r.u.Image),
-		UserCreatedAt.Into(&r.u.CreatedAt), UserUpdatedAt.Into(&r.u.UpdatedAt)}
+// selections returns the user's columns to select into r, appended to
+// out. The ID is left out when the caller knows it already (a join on it).
+func (r *userRow) selections(out []sqlb.Selection, withID bool) []sqlb.Selection {
+	if withID {
+		out = append(out, UserID.Into(&r.u.ID))
+	}
+	out = append(out, UserName.Into(&r.u.Name), UserImage.Into(&r.u.Image),
+		UserCreatedAt.Into(&r.u.CreatedAt), UserUpdatedAt.Into(&r.u.UpdatedAt))
 	for _, s := range r.slots {
 		out = append(out, s.selection())
 	}
@@ -78,7 +82,7 @@ var ErrUserNotFound = NewError("user_not_found", 404, "no such user")
 // loadUser reads one user with its fields.
 func (a *Auth) loadUser(ctx context.Context, db *sqlb.DB, id string) (*User, error) {
 	r := a.newUserRow()
-	err := db.One(ctx, sqlb.Select(r.selections()...).From(Users).Where(UserID.Eq(id)))
+	err := db.One(ctx, sqlb.Select(r.selections(nil, true)...).From(Users).Where(UserID.Eq(id)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrUserNotFound
 	}

@@ -192,6 +192,9 @@ func (f *field) scanTime(p *time.Time, src any) error {
 }
 
 func parseTime(s string) (time.Time, error) {
+	if t, ok := parseStored(s); ok {
+		return t, nil
+	}
 	for _, layout := range []string{"2006-01-02 15:04:05.999999999", time.RFC3339Nano, "2006-01-02 15:04:05.999999999-07:00"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t.UTC(), nil
@@ -231,4 +234,39 @@ func formatUUID(u [16]byte) string {
 		out = append(out, hex[c>>4], hex[c&15])
 	}
 	return string(out)
+}
+
+// parseStored reads the fixed layout sqlb itself writes,
+// "2006-01-02 15:04:05.000000", without time.Parse's generality: the
+// session lookup reads several times per request.
+func parseStored(s string) (time.Time, bool) {
+	if len(s) != len(timeLayout) || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' || s[16] != ':' || s[19] != '.' {
+		return time.Time{}, false
+	}
+	num := func(from, to int) (int, bool) {
+		n := 0
+		for i := from; i < to; i++ {
+			c := s[i]
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			n = n*10 + int(c-'0')
+		}
+		return n, true
+	}
+	year, ok1 := num(0, 4)
+	month, ok2 := num(5, 7)
+	day, ok3 := num(8, 10)
+	hour, ok4 := num(11, 13)
+	minute, ok5 := num(14, 16)
+	sec, ok6 := num(17, 19)
+	micro, ok7 := num(20, 26)
+	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7) || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || sec > 59 {
+		return time.Time{}, false
+	}
+	t := time.Date(year, time.Month(month), day, hour, minute, sec, micro*1000, time.UTC)
+	if t.Day() != day { // February 30th and the like normalize away: refuse them
+		return time.Time{}, false
+	}
+	return t, true
 }

@@ -123,3 +123,23 @@ func equal(a, b any) bool {
 	}
 	return a == b
 }
+
+// FuzzParseStored: the fast path agrees with time.Parse on every input it
+// accepts, and accepts every time formatted in the stored layout.
+func FuzzParseStored(f *testing.F) {
+	f.Add("2026-01-02 03:04:05.123456")
+	f.Add("2026-02-30 00:00:00.000000")
+	f.Add("0000-01-01 00:00:00.000000")
+	f.Add("9999-12-31 23:59:59.999999")
+	f.Add("2026-1-02 03:04:05.1234567")
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := parseStored(s)
+		want, err := time.Parse(timeLayout, s)
+		if ok && (err != nil || !got.Equal(want)) {
+			t.Fatalf("parseStored(%q) = %v, but time.Parse = %v, %v", s, got, want, err)
+		}
+		if !ok && err == nil && want.Format(timeLayout) == s {
+			t.Fatalf("parseStored(%q) refused a stored time", s)
+		}
+	})
+}
