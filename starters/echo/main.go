@@ -6,13 +6,8 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
-	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
+	"net"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -21,32 +16,15 @@ import (
 	"github.com/sesame-go/sesame/starters/site"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout)
-	stop()
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+func main() { site.Main("echo", serve) }
+
+// run is main's work, for tests.
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	return site.Run(ctx, "echo", args, stdout, serve)
 }
 
-// run serves the app until ctx ends, then shuts it down gracefully.
-func run(ctx context.Context, args []string, stdout io.Writer) (err error) {
-	cfg, err := site.ParseConfig("echo", args, os.Getenv, stdout)
-	if err != nil {
-		return err
-	}
-	ln, err := cfg.Listen()
-	if err != nil {
-		return err
-	}
-	s, err := site.New(ctx, cfg, stdout)
-	if err != nil {
-		return errors.Join(err, ln.Close())
-	}
-	defer func() { err = errors.Join(err, s.Close()) }()
-	site.Announce(stdout, ln, cfg.BaseURL)
+// serve serves the app until ctx ends, then shuts it down gracefully.
+func serve(ctx context.Context, s *site.App, ln net.Listener) error {
 	return site.Serve(ctx, router(s), ln)
 }
 

@@ -7,12 +7,8 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
-	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
+	"net"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -22,33 +18,16 @@ import (
 	"github.com/sesame-go/sesame/starters/site"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout)
-	stop()
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+func main() { site.Main("fiber", serve) }
+
+// run is main's work, for tests.
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	return site.Run(ctx, "fiber", args, stdout, serve)
 }
 
-// run serves the app until ctx ends, then shuts it down gracefully.
-func run(ctx context.Context, args []string, stdout io.Writer) (err error) {
-	cfg, err := site.ParseConfig("fiber", args, os.Getenv, stdout)
-	if err != nil {
-		return err
-	}
-	ln, err := cfg.Listen()
-	if err != nil {
-		return err
-	}
-	s, err := site.New(ctx, cfg, stdout)
-	if err != nil {
-		return errors.Join(err, ln.Close())
-	}
-	defer func() { err = errors.Join(err, s.Close()) }()
+// serve serves the app on fiber until ctx ends, then shuts it down.
+func serve(ctx context.Context, s *site.App, ln net.Listener) error {
 	app := router(s)
-	site.Announce(stdout, ln, cfg.BaseURL)
 	served := make(chan error, 1)
 	go func() { served <- app.Listener(ln) }()
 	select {

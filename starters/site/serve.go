@@ -3,8 +3,14 @@ package site
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 )
 
@@ -30,4 +36,39 @@ func Serve(ctx context.Context, h http.Handler, ln net.Listener) error {
 		err = errors.Join(err, serr)
 	}
 	return err
+}
+
+// Main is a starter's main function: it runs the app named name until
+// SIGINT or SIGTERM and exits 1 on failure. serve is the framework
+// wiring; see [Run].
+func Main(name string, serve func(ctx context.Context, app *App, ln net.Listener) error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Run(ctx, name, os.Args[1:], os.Stdout, serve)
+	stop()
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// Run parses the starter's flags (environment variables from the
+// process), builds the app, announces where it listens, and has serve
+// serve it on the listener until ctx ends. serve must shut down gracefully
+// when ctx ends, as [Serve] does for net/http handlers.
+func Run(ctx context.Context, name string, args []string, stdout io.Writer, serve func(ctx context.Context, app *App, ln net.Listener) error) (err error) {
+	cfg, err := ParseConfig(name, args, os.Getenv, stdout)
+	if err != nil {
+		return err
+	}
+	ln, err := cfg.Listen()
+	if err != nil {
+		return err
+	}
+	app, err := New(ctx, cfg, stdout)
+	if err != nil {
+		return errors.Join(err, ln.Close())
+	}
+	defer func() { err = errors.Join(err, app.Close()) }()
+	Announce(stdout, ln, cfg.BaseURL)
+	return serve(ctx, app, ln)
 }
