@@ -7,7 +7,7 @@ import (
 )
 
 // SessionInfo is the answer of the session route: the signed-in user and
-// the session.
+// the session (without its device details, which [Auth.ListSessions] has).
 type SessionInfo struct {
 	User    *User    `json:"user"`
 	Session *Session `json:"session"`
@@ -44,6 +44,8 @@ func (a *Auth) coreOperations() []Operation {
 	a.core = coreOps{
 		session: &Op[Empty, SessionInfo]{
 			Name: "core.session", Method: http.MethodGet, Path: "/session", Session: SessionUser,
+			// The session as the per-request lookup loaded it: the device
+			// details (IP, user agent) are in the list of sessions.
 			Handler: func(_ context.Context, c *Call, _ Empty) (SessionInfo, error) {
 				return SessionInfo{User: c.User(), Session: c.Session()}, nil
 			},

@@ -14,8 +14,10 @@ type Session struct {
 	CreatedAt  time.Time `json:"createdAt"`
 	ExpiresAt  time.Time `json:"expiresAt"`
 	LastSeenAt time.Time `json:"lastSeenAt"`
-	IP         string    `json:"ip"`
-	UserAgent  string    `json:"userAgent"`
+	// IP and UserAgent describe the device that signed in. Lists of
+	// sessions carry them; the per-request lookup leaves them out.
+	IP        string `json:"ip,omitempty"`
+	UserAgent string `json:"userAgent,omitempty"`
 	// Credential is the kind of credential the session was made with:
 	// "password", "oauth:github" ...
 	Credential string `json:"credential"`

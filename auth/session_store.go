@@ -20,7 +20,8 @@ type SessionStore interface {
 	Create(ctx context.Context, db *sqlb.DB, s *Session, tokenHash []byte) error
 	// Lookup returns the live session of a token hash (expiring after
 	// now) and, if it can load it in the same round trip, its user; a nil
-	// user makes the core load it. It returns nil, nil, nil for none.
+	// user makes the core load it. It returns nil, nil, nil for none. It
+	// may leave the device details (IP, UserAgent) out: List has them.
 	Lookup(ctx context.Context, a *Auth, tokenHash []byte, now time.Time) (*Session, *User, error)
 	// Extend moves a session's expiry and last-seen time.
 	Extend(ctx context.Context, db *sqlb.DB, id string, expires, seen time.Time) error
@@ -54,9 +55,16 @@ type sessionRow struct {
 }
 
 func (r *sessionRow) selections(out []sqlb.Selection) []sqlb.Selection {
+	return append(r.lean(out), SessionIP.Into(&r.s.IP), SessionUserAgent.Into(&r.s.UserAgent))
+}
+
+// lean selects what authorizing a request needs, leaving out the device
+// details (IP, user agent) that only lists of sessions show: every column
+// costs the per-request lookup.
+func (r *sessionRow) lean(out []sqlb.Selection) []sqlb.Selection {
 	return append(out, SessionID.Into(&r.s.ID), SessionUserID.Into(&r.s.UserID),
 		SessionCreatedAt.Into(&r.s.CreatedAt), SessionExpiresAt.Into(&r.s.ExpiresAt),
-		SessionLastSeenAt.Into(&r.s.LastSeenAt), SessionIP.Into(&r.s.IP), SessionUserAgent.Into(&r.s.UserAgent),
+		SessionLastSeenAt.Into(&r.s.LastSeenAt),
 		SessionCredential.Into(&r.s.Credential), SessionData.Into(&r.data), SessionImpersonatorID.Into(&r.impersonator))
 }
 
@@ -72,7 +80,7 @@ func (dbSessionStore) Lookup(ctx context.Context, a *Auth, hash []byte, now time
 	var sr sessionRow
 	ur := a.newUserRow()
 	// The user's ID is the session's user_id, which the join matches.
-	sel := ur.selections(sr.selections(make([]sqlb.Selection, 0, 14+len(ur.slots))), false)
+	sel := ur.selections(sr.lean(make([]sqlb.Selection, 0, 12+len(ur.slots))), false)
 	q := sqlb.Select(sel...).From(Sessions).
 		Join(Users, UserID.EqCol(SessionUserID)).
 		Where(sqlb.And(SessionTokenHash.Eq(hash), SessionExpiresAt.Gt(now))).Key("auth.session.lookup")

@@ -58,7 +58,7 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, rt.cfg, auth.ErrMethodNotAllowed)
 		return
 	}
-	r, req, fresh := attach(rt.a, r)
+	r, req, fresh := attach(rt.a, r, rt.cfg)
 	if fresh && !loadSession(w, r, rt.a, rt.cfg, req) {
 		return // the database failed; answered
 	}

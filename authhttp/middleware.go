@@ -1,7 +1,6 @@
 package authhttp
 
 import (
-	"context"
 	"errors"
 	"net/http"
 
@@ -17,11 +16,11 @@ func Middleware(a *auth.Auth, opts ...Option) func(http.Handler) http.Handler {
 	cfg := newConfig(a, opts)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r, req, fresh := attach(a, r)
+			r, req, fresh := attach(a, r, cfg)
 			if fresh && !loadSession(w, r, a, cfg, req) {
 				return // the database failed; answered
 			}
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), configKey{}, cfg)))
+			next.ServeHTTP(w, r)
 		})
 	}
 }
@@ -51,7 +50,8 @@ func loadSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *conf
 	return true
 }
 
-// configKey carries Middleware's options to RequireUser.
+// configKey carries the options of the Middleware (or Handler) that
+// attached the request, for RequireUser's EncodeErrors.
 type configKey struct{}
 
 // UserFrom returns the signed-in user of a request's context.

@@ -1,6 +1,7 @@
 package authhttp
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -17,15 +18,17 @@ const (
 	HeaderToken = "Auth-Token"
 )
 
-// attach returns r with an auth.Request in its context, reusing one that
-// Middleware attached earlier; fresh reports whether it made a new one,
-// whose session is still to be loaded.
-func attach(a *auth.Auth, r *http.Request) (_ *http.Request, _ *auth.Request, fresh bool) {
+// attach returns r with an auth.Request and the options cfg in its
+// context, reusing a request that Middleware attached earlier; fresh
+// reports whether it made a new one, whose session is still to be loaded.
+// Both values go in with one copy of the request: this runs per request.
+func attach(a *auth.Auth, r *http.Request, cfg *config) (_ *http.Request, _ *auth.Request, fresh bool) {
 	if req := auth.RequestFrom(r.Context()); req != nil && req.Transport == auth.TransportHTTP {
 		return r, req, false
 	}
 	req := newRequest(a, r)
-	return r.WithContext(auth.WithRequest(r.Context(), req)), req, true
+	ctx := context.WithValue(auth.WithRequest(r.Context(), req), configKey{}, cfg)
+	return r.WithContext(ctx), req, true
 }
 
 // newRequest describes the client of an HTTP request.

@@ -143,3 +143,16 @@ func FuzzParseStored(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFormatStored: the fast formatter writes what time.Format writes.
+func FuzzFormatStored(f *testing.F) {
+	f.Add(int64(0), int64(0))
+	f.Add(int64(253402300799), int64(999999999))
+	f.Add(int64(-62135596800), int64(1000))
+	f.Fuzz(func(t *testing.T, sec, nsec int64) {
+		tm := time.Unix(sec, nsec).UTC().Truncate(time.Microsecond)
+		if got, want := formatStored(tm), tm.Format(timeLayout); got != want {
+			t.Fatalf("formatStored(%v) = %q, want %q", tm, got, want)
+		}
+	})
+}

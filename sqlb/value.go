@@ -32,7 +32,7 @@ func (d *Dialect) encode(v any) (any, error) {
 		if d == Postgres {
 			return t, nil
 		}
-		return t.Format(timeLayout), nil
+		return formatStored(t), nil
 	case []byte:
 		if x == nil {
 			return []byte{}, nil // a NOT NULL column stores an empty value, not NULL
@@ -100,4 +100,35 @@ func (l literal) render(d *Dialect, t Type) string {
 		return "FALSE"
 	}
 	return l.sql
+}
+
+// formatStored writes t (UTC, whole microseconds) in timeLayout, without
+// time.Format's generality: binds of the current time are on hot paths.
+func formatStored(t time.Time) string {
+	year, month, day := t.Date()
+	if year < 0 || year > 9999 {
+		return t.Format(timeLayout)
+	}
+	hour, minute, sec := t.Clock()
+	var b [len(timeLayout)]byte
+	put := func(at, width, v int) {
+		for i := at + width - 1; i >= at; i-- {
+			b[i] = byte('0' + v%10)
+			v /= 10
+		}
+	}
+	put(0, 4, year)
+	b[4] = '-'
+	put(5, 2, int(month))
+	b[7] = '-'
+	put(8, 2, day)
+	b[10] = ' '
+	put(11, 2, hour)
+	b[13] = ':'
+	put(14, 2, minute)
+	b[16] = ':'
+	put(17, 2, sec)
+	b[19] = '.'
+	put(20, 6, t.Nanosecond()/1000)
+	return string(b[:])
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
@@ -95,3 +96,28 @@ type noopPlugin struct {
 
 func (noopPlugin) Name() string                   { return "noop" }
 func (p noopPlugin) Operations() []auth.Operation { return []auth.Operation{p.op} }
+
+// BenchmarkMiddlewareRatio alternates a middleware request and the bare
+// SELECT by key in one loop and reports their ratio, which the machine's
+// other load then affects alike; the target is under 1.5.
+func BenchmarkMiddlewareRatio(b *testing.B) {
+	bn := newBench(b)
+	h := authhttp.Middleware(bn.a)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Header.Set("Authorization", "Bearer "+bn.in.Token.Reveal())
+	w := httptest.NewRecorder()
+	query := "SELECT id, name FROM " + bn.a.TableName(auth.Users) + " WHERE id = ?"
+	var id, name string
+	ctx := context.Background()
+	var mw, sel time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		h.ServeHTTP(w, req)
+		t1 := time.Now()
+		if err := bn.e.DB.QueryRowContext(ctx, query, bn.in.User.ID).Scan(&id, &name); err != nil {
+			b.Fatal(err)
+		}
+		mw, sel = mw+t1.Sub(t0), sel+time.Since(t1)
+	}
+	b.ReportMetric(float64(mw)/float64(sel), "x-select")
+}
