@@ -23,7 +23,7 @@ var (
 	visitPerson  = sqlb.NewColumn[string](visits, "person_id", sqlb.String(26).Labeled("id"), sqlb.References(personID, sqlb.Cascade))
 	visitHash    = sqlb.NewColumn[[]byte](visits, "hash", sqlb.Bytes(32))
 	visitCount   = sqlb.NewColumn[int64](visits, "count", sqlb.Int())
-	visitScore   = sqlb.NewColumn[float64](visits, "score", sqlb.Float(), sqlb.Override(sqlb.Postgres, "REAL"))
+	_            = sqlb.NewColumn[float64](visits, "score", sqlb.Float(), sqlb.Override(sqlb.Postgres, "REAL"))
 	visitNote    = sqlb.AddedColumn[sql.Null[string]](visits, "note", sqlb.Text(), sqlb.Nullable())
 	visitFlagged = sqlb.AddedColumn[bool](visits, "flagged", sqlb.Bool(), sqlb.Default(false))
 	visitByHash  = visits.Unique(visitHash)

@@ -223,4 +223,4 @@ func (d *colDef) def() *colDef  { return d }
 
 // OrNull views c as nullable, for the columns of a LEFT JOIN's table:
 // sqlb.OrNull(c).Into(&v) scans into a [database/sql.Null].
-func OrNull[T any](c Column[T]) Column[sql.Null[T]] { return Column[sql.Null[T]]{d: c.d} }
+func OrNull[T any](c Column[T]) Column[sql.Null[T]] { return Column[sql.Null[T]](c) }

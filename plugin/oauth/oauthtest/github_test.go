@@ -36,15 +36,14 @@ func githubToken(t *testing.T, p *oauthtest.Provider, scope string) string {
 	}
 	form := exchangeForm(r.Get("code"))
 	form.Del("redirect_uri")
-	status, tok := postToken(t, p, form, false)
-	if status == http.StatusOK {
+	if status, _ := postToken(t, p, form, false); status == http.StatusOK {
 		t.Fatalf("POST /token without client authentication = 200, want a failure")
 	}
 	// A request from no authenticated client does not spend the code;
 	// client_secret_post then redeems it.
 	form.Set("client_id", p.ClientID)
 	form.Set("client_secret", p.ClientSecret)
-	status, tok = postToken(t, p, form, false)
+	status, tok := postToken(t, p, form, false)
 	if status != http.StatusOK || tok["id_token"] != nil || str(tok, "access_token") == "" {
 		t.Fatalf("POST /token = %d %v, want an access token and no id_token", status, tok)
 	}
