@@ -1,0 +1,215 @@
+package oauth
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// plan is what a verified callback will do, decided by reads alone so
+// that a refusal leaves nothing written.
+type plan struct {
+	// userID is the person signed in or linked to; empty for a new account.
+	userID string
+	// identity is the provider account's identity when it exists already.
+	identity *auth.Identity
+	// email is a provider-verified address to give a new account.
+	email string
+	link  bool
+}
+
+// decide chooses between signing in, joining an account by address,
+// making a new account and linking, as the package documentation's
+// "Accounts" section says.
+func (p *Plugin) decide(ctx context.Context, c *auth.Call, res *verified) (*plan, error) {
+	kind := res.provider.Kind()
+	id, err := c.FindIdentity(ctx, kind, res.info.Subject)
+	if err != nil && !errors.Is(err, auth.ErrIdentityNotFound) {
+		return nil, err
+	}
+	if uid := res.state.UserID; uid != "" { // a link
+		if u := c.User(); u != nil && u.ID != uid {
+			return nil, ErrInvalidState.With("the link was started by another person")
+		}
+		if id != nil {
+			if id.UserID != uid {
+				return nil, ErrLinkedElsewhere
+			}
+			return &plan{userID: uid, identity: id, link: true}, nil
+		}
+		if err := p.checkNotLinked(ctx, c, uid, kind); err != nil {
+			return nil, err
+		}
+		return &plan{userID: uid, link: true}, nil
+	}
+	if id != nil {
+		return &plan{userID: id.UserID, identity: id}, nil
+	}
+	mail, ok := email.From(p.a)
+	if !ok || res.info.Email == "" {
+		return &plan{}, nil
+	}
+	addr, err := email.Normalize(res.info.Email)
+	if err != nil {
+		return &plan{}, nil // an address the email plugin cannot take: ignored
+	}
+	existing, err := mail.Lookup(ctx, c, addr)
+	switch {
+	case errors.Is(err, auth.ErrIdentityNotFound):
+		if res.info.EmailVerified {
+			return &plan{email: addr}, nil
+		}
+		return &plan{}, nil // an unverified address is not kept
+	case err != nil:
+		return nil, err
+	case !res.info.EmailVerified || !existing.Verified():
+		// Joining on an address neither side vouches for would hand the
+		// account to whoever claims the address at the provider.
+		return nil, ErrAccountExists
+	}
+	if err := p.checkNotLinked(ctx, c, existing.UserID, kind); err != nil {
+		return nil, ErrAccountExists
+	}
+	return &plan{userID: existing.UserID}, nil
+}
+
+func (p *Plugin) checkNotLinked(ctx context.Context, c *auth.Call, userID, kind string) error {
+	mine, err := c.Identities(ctx, userID, kind)
+	if err != nil {
+		return err
+	}
+	if len(mine) > 0 {
+		return ErrAlreadyLinked
+	}
+	return nil
+}
+
+// accountData is kept with the provider identity, for the accounts list.
+type accountData struct {
+	Email    string `json:"email,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Username string `json:"username,omitempty"`
+}
+
+// apply carries out a plan. Any error rolls the whole callback back.
+func (p *Plugin) apply(ctx context.Context, c *auth.Call, res *verified, pl *plan) (SignedIn, error) {
+	pr := res.provider
+	out := SignedIn{Provider: pr.name}
+	uid := pl.userID
+	if uid == "" {
+		u, err := c.CreateUser(ctx, res.info.Name, res.info.Picture)
+		if err != nil {
+			return out, err
+		}
+		uid, out.Created = u.ID, true
+		if pl.email != "" {
+			if _, err := c.AddIdentity(ctx, uid, email.Kind, pl.email, true); err != nil {
+				return out, err
+			}
+			now := c.Now()
+			if _, err := c.DB().Exec(ctx, sqlb.Update(auth.Users).Set(
+				email.PrimaryEmail.Set(sql.Null[string]{V: pl.email, Valid: true}),
+				email.EmailVerifiedAt.Set(sql.Null[time.Time]{V: now, Valid: true}),
+			).Where(auth.UserID.Eq(uid))); err != nil {
+				return out, err
+			}
+		}
+	}
+	id := pl.identity
+	if id == nil {
+		var err error
+		if id, err = c.AddIdentity(ctx, uid, pr.Kind(), res.info.Subject, true); err != nil {
+			return out, err
+		}
+		out.Linked = !out.Created
+	}
+	data, err := json.Marshal(accountData{Email: res.info.Email, Name: res.info.Name, Username: res.info.Username})
+	if err != nil {
+		return out, err
+	}
+	if _, err := c.DB().Exec(ctx, sqlb.Update(auth.Identities).Set(auth.IdentityData.Set(string(data))).
+		Where(auth.IdentityID.Eq(id.ID))); err != nil {
+		return out, err
+	}
+	if err := p.storeTokens(ctx, c.DB(), uid, pr, res.info.Subject, res.tokens); err != nil {
+		return out, err
+	}
+	if pl.link {
+		c.Emit(ctx, "oauth.linked", pr.name)
+	} else {
+		s, token, err := c.StartSession(ctx, uid, pr.Kind())
+		if err != nil {
+			return out, err
+		}
+		out.Session, out.Token = s, token
+	}
+	u, err := c.LoadUser(ctx, uid)
+	if err != nil {
+		return out, err
+	}
+	out.User = u
+	return out, nil
+}
+
+// handleUnlink removes the caller's account of a provider, unless no
+// other way to sign in would be left: another verified identity of a
+// sign-in kind (a verified email address, which email codes and passwords
+// sign in with, another provider's account ...).
+func (p *Plugin) handleUnlink(ctx context.Context, c *auth.Call, in ProviderRequest) (auth.Empty, error) {
+	pr, err := p.provider(in.Provider)
+	if err != nil {
+		return auth.Empty{}, err
+	}
+	uid := c.User().ID
+	all, err := c.Identities(ctx, uid, "")
+	if err != nil {
+		return auth.Empty{}, err
+	}
+	var target *auth.Identity
+	others := 0
+	for _, id := range all {
+		switch k, ok := p.a.IdentityKind(id.Kind); {
+		case id.Kind == pr.Kind():
+			target = id
+		case ok && k.SignIn && id.Verified():
+			others++
+		}
+	}
+	if target == nil {
+		return auth.Empty{}, ErrNotLinked
+	}
+	if others == 0 {
+		return auth.Empty{}, ErrLastSignIn
+	}
+	if err := c.RemoveIdentity(ctx, uid, target.ID); err != nil {
+		return auth.Empty{}, err
+	}
+	if _, err := c.DB().Exec(ctx, sqlb.Delete(Tokens).Where(sqlb.And(TokenUserID.Eq(uid), TokenProvider.Eq(pr.name)))); err != nil {
+		return auth.Empty{}, err
+	}
+	c.Emit(ctx, "oauth.unlinked", pr.name)
+	return auth.Empty{}, nil
+}
+
+func (p *Plugin) handleAccounts(ctx context.Context, c *auth.Call, _ auth.Empty) (Accounts, error) {
+	out := Accounts{Accounts: []Account{}}
+	for _, pr := range p.order {
+		ids, err := c.Identities(ctx, c.User().ID, pr.Kind())
+		if err != nil {
+			return Accounts{}, err
+		}
+		for _, id := range ids {
+			var d accountData
+			json.Unmarshal([]byte(id.Data), &d) // written by this plugin; empty if not
+			out.Accounts = append(out.Accounts, Account{Provider: pr.name, Subject: id.Value, Email: d.Email,
+				Name: d.Name, Username: d.Username, LinkedAt: id.CreatedAt})
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,89 @@
+// Package oauth signs people in with OpenID Connect and OAuth 2.0
+// providers: any OpenID Connect issuer by discovery, plain OAuth 2.0
+// servers with a user-info mapper, and presets for GitHub, Google,
+// Microsoft, GitLab, Discord and Apple.
+//
+// # Configuration
+//
+//	oa := oauth.New([]*oauth.Provider{
+//		oauth.Google(googleID, googleSecret),
+//		oauth.GitHub(githubID, githubSecret),
+//		oauth.OIDC("okta", "https://acme.okta.com", oktaID, oktaSecret),
+//	}, oauth.WithErrorURL("/sign-in/failed"), oauth.WithTokenKeys(key))
+//	a, err := auth.New(..., auth.WithPlugins(email.New(...), oa))
+//
+// Register {base URL}/oauth/{provider}/callback as the redirect URI at
+// each provider. Options: [WithHTTPClient], [WithSuccessURL],
+// [WithErrorURL], [WithStateTTL], [WithSkew], [WithTokenKeys]; provider
+// options: [WithScopes], [WithAuthParams], [WithIssuer], [WithEndpoints],
+// [WithClientSecretPost], [WithFormPost].
+//
+// # Routes
+//
+//	GET      {prefix}/oauth/{provider}/start     302 to the provider; ?returnTo=
+//	GET|POST {prefix}/oauth/{provider}/callback  302 to returnTo, signed in
+//	POST     {prefix}/oauth/{provider}/link      303 to the provider (fresh session)
+//	POST     {prefix}/oauth/{provider}/unlink    {} (fresh session)
+//	GET      {prefix}/oauth/accounts             {accounts:[...]} (signed in)
+//
+// The Go methods [Plugin.StartURL], [Plugin.Callback], [Plugin.Link],
+// [Plugin.Unlink], [Plugin.Accounts] run the same operations;
+// [Plugin.AccessToken] returns a person's provider token, refreshed.
+//
+// A failed callback redirects to [WithErrorURL] with ?error=<code>, or
+// without one answers the JSON error: invalid_state, access_denied,
+// provider_error, invalid_id_token, account_exists, oauth_account_taken,
+// oauth_already_linked.
+//
+// # Accounts
+//
+// A provider account is an identity of kind "oauth:<provider>" whose value
+// is the provider's subject. At a callback:
+//
+//   - a known subject signs its person in;
+//   - otherwise, with the email plugin and an address from the provider:
+//     when a person holds the address, they are joined only if the
+//     provider asserts it verified AND the person verified it; otherwise
+//     the callback is refused with account_exists (sign in another way,
+//     then link). When nobody holds it, a new account is made, with the
+//     address as a verified identity if the provider verified it (an
+//     unverified address is not kept);
+//   - otherwise a new account is made.
+//
+// Linking is started by a signed-in person and bound to them in the state
+// record; a subject linked to someone else is refused. One account per
+// provider per person. Unlink refuses to remove the last way in: another
+// verified identity of a sign-in kind must remain (a verified address,
+// which email codes and passwords use, or another provider's account).
+//
+// # Storage
+//
+// State records are single-use tokens in auth_token (purpose
+// "oauth-state", 10 minutes) holding the PKCE verifier, the nonce, the
+// hash of the browser binding cookie, returnTo and, for a link, the user.
+// Provider tokens, with [WithTokenKeys], live in auth_oauth_token
+// ([Tokens]), sealed with AES-256-GCM.
+//
+// # Security
+//
+// Authorization code flow with PKCE S256 (RFC 7636) for every provider,
+// a random state (RFC 6749 §10.12) spent at its first use, and a nonce for
+// OpenID Connect. The state is bound to the browser that started the flow
+// by an HttpOnly, SameSite=Lax cookie whose SHA-256 the record keeps, which
+// defeats login CSRF. ID tokens are checked as OpenID Connect Core
+// §3.1.3.7 says (RS256, ES256 or EdDSA signature by a key of the
+// provider's set, refetched when an unknown kid shows; iss, aud, azp, exp
+// with [WithSkew], iat, nonce); the iss of the authorization response must
+// be the provider's (RFC 9207). returnTo is a relative path or a URL of a
+// trusted origin ([auth.Auth.TrustedOrigin]). All checks and network calls
+// run before the transaction and a refusal writes nothing.
+//
+// A form_post answer (Apple) is a cross-site POST, which carries no
+// SameSite=Lax cookie and an untrusted Origin: the POST route writes
+// nothing and answers 303 to the GET callback with the same parameters,
+// where the cookie comes along.
+//
+// Sealed tokens carry the sealing key's ID ("v1.<kid>.<data>") and are
+// bound to their row and field as additional data. Client secrets are
+// [auth.Secret]s and print as [redacted].
+package oauth
