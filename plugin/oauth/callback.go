@@ -51,6 +51,9 @@ func (p *Plugin) verifyCallback(ctx context.Context, c *auth.Call, in *CallbackR
 	if in.Code == "" {
 		return nil, ErrProvider.With("the provider's answer has no code")
 	}
+	if pr.flow != nil {
+		return p.exchangeCustom(ctx, pr, d, in)
+	}
 	e, v, err := pr.discover(ctx, p)
 	if err != nil {
 		return nil, ErrProvider.Wrap(err)

@@ -1,7 +1,9 @@
 // Package oauth signs people in with OpenID Connect and OAuth 2.0
 // providers: any OpenID Connect issuer by discovery, plain OAuth 2.0
-// servers with a user-info mapper, and presets for GitHub, Google,
-// Microsoft, GitLab, Discord and Apple.
+// servers with a user-info mapper, presets for GitHub, Google,
+// Microsoft, GitLab, Discord and Apple, and any [Flow] done by other code
+// ([Custom]), such as the goth adapter's
+// (github.com/sesame-go/sesame/plugin/oauth/goth).
 //
 // # Configuration
 //
@@ -17,6 +19,13 @@
 // [WithErrorURL], [WithStateTTL], [WithSkew], [WithTokenKeys]; provider
 // options: [WithScopes], [WithAuthParams], [WithIssuer], [WithEndpoints],
 // [WithClientSecretPost], [WithFormPost].
+//
+// A [Custom] provider delegates the authorization URL and the code
+// exchange to its [Flow]; the plugin still makes and checks the state,
+// its browser binding and the PKCE verifier and nonce it hands the flow,
+// and keeps the accounts, linking and the verified-email rule below. The
+// flow alone decides UserInfo.EmailVerified, so it must set it only when
+// the provider asserts it.
 //
 // # Routes
 //

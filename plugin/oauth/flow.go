@@ -131,7 +131,7 @@ func (p *Plugin) begin(ctx context.Context, c *auth.Call, in StartRequest, userI
 	}
 	binding, cookie := p.bindingCookie(c)
 	d := stateData{Provider: pr.name, Verifier: randomString(), Browser: hashString(binding), ReturnTo: returnTo, UserID: userID}
-	if pr.issuer != "" {
+	if pr.issuer != "" || pr.flow != nil {
 		d.Nonce = randomString()
 	}
 	data, err := json.Marshal(d)
@@ -141,6 +141,16 @@ func (p *Plugin) begin(ctx context.Context, c *auth.Call, in StartRequest, userI
 	state, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeState, Subject: pr.name, Data: string(data), TTL: p.cfg.stateTTL})
 	if err != nil {
 		return Started{}, err
+	}
+	if pr.flow != nil {
+		u, err := pr.flow.AuthURL(ctx, AuthRequest{State: state.Reveal(), CodeChallenge: challenge(d.Verifier),
+			Nonce: d.Nonce, RedirectURI: p.redirectURI(pr)})
+		if err != nil {
+			return Started{}, ErrProvider.Wrap(err)
+		}
+		c.SetCookie(cookie)
+		c.Redirect(u)
+		return Started{URL: u, Cookie: cookie}, nil
 	}
 	q := url.Values{
 		"response_type":         {"code"},

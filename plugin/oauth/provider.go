@@ -14,9 +14,9 @@ import (
 )
 
 // Provider is one place people sign in at: an OpenID Connect issuer found
-// by discovery ([OIDC], [Google], [Microsoft], [GitLab], [Apple]) or a
+// by discovery ([OIDC], [Google], [Microsoft], [GitLab], [Apple]), a
 // plain OAuth 2.0 server with a user-info mapper ([OAuth2], [GitHub],
-// [Discord]). Pass providers to [New]; a Provider value belongs to one
+// [Discord]), or a [Flow] done by other code ([Custom]). Pass providers to [New]; a Provider value belongs to one
 // plugin.
 type Provider struct {
 	name      string
@@ -36,7 +36,9 @@ type Provider struct {
 	clientSecret func(now time.Time) (string, error)
 	// profile reads the person from a plain OAuth 2.0 provider.
 	profile func(ctx context.Context, f *fetcher, e Endpoints) (UserInfo, error)
-	err     error // a mistake in the preset's arguments, reported by New
+	// flow does the whole exchange for a [Custom] provider.
+	flow Flow
+	err  error // a mistake in the preset's arguments, reported by New
 
 	mu      sync.Mutex
 	meta    *metadata
@@ -151,6 +153,8 @@ func (p *Provider) check() error {
 		return p.err
 	case !validName.MatchString(p.name):
 		return fmt.Errorf("oauth: provider name %q must be 1 to 32 of a-z, 0-9 and -", p.name)
+	case p.flow != nil:
+		return nil
 	case p.clientID == "":
 		return fmt.Errorf("oauth: provider %s: no client ID", p.name)
 	case p.secret == "" && p.clientSecret == nil:

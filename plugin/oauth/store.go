@@ -78,10 +78,27 @@ func (p *Plugin) storeTokens(ctx context.Context, db *sqlb.DB, userID string, pr
 	return err
 }
 
+// refresh uses a refresh token: the refresh_token grant (RFC 6749 §6), or
+// a [Custom] provider's [Refresher].
+func (p *Plugin) refresh(ctx context.Context, pr *Provider, refresh string) (tokenResponse, error) {
+	if pr.flow != nil {
+		return p.refreshCustom(ctx, pr, refresh)
+	}
+	e, _, err := pr.discover(ctx, p)
+	if err != nil {
+		return tokenResponse{}, ErrProvider.Wrap(err)
+	}
+	tr, err := pr.tokenRequest(ctx, p, e.Token, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}})
+	if err != nil {
+		return tokenResponse{}, ErrProvider.Wrap(err)
+	}
+	return tr, nil
+}
+
 // AccessToken returns a person's access token at a provider, for calling
 // the provider's API on their behalf. A token that expires within a minute
-// is first refreshed with the refresh_token grant (RFC 6749 §6), and the
-// new tokens stored. It needs [WithTokenKeys]; it returns [ErrNotLinked]
+// is first refreshed with the refresh_token grant (RFC 6749 §6), or a
+// [Custom] provider's [Refresher], and the new tokens stored. It needs [WithTokenKeys]; it returns [ErrNotLinked]
 // when the person has no account of the provider, [ErrNoToken] when no
 // usable token is stored, [ErrProvider] when the refresh fails and
 // [ErrUnknownProvider]. It is a server call, not a route: the token never
@@ -123,13 +140,9 @@ func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth
 	if err != nil || refresh == "" {
 		return "", ErrNoToken.With("the access token expired and there is no refresh token").Wrap(err)
 	}
-	e, _, err := pr.discover(ctx, p)
+	tr, err := p.refresh(ctx, pr, refresh)
 	if err != nil {
-		return "", ErrProvider.Wrap(err)
-	}
-	tr, err := pr.tokenRequest(ctx, p, e.Token, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}})
-	if err != nil {
-		return "", ErrProvider.Wrap(err)
+		return "", err
 	}
 	if tr.RefreshToken == "" {
 		tr.RefreshToken = refresh // RFC 6749 §6: the old one stays valid when no new one is sent
