@@ -4,7 +4,10 @@ go 1.26.0
 
 require (
 	github.com/gin-gonic/gin v1.12.0
+	github.com/markbates/goth v1.82.0
+	github.com/sesame-go/sesame v0.0.0
 	github.com/sesame-go/sesame/ginauth v0.0.0
+	github.com/sesame-go/sesame/plugin/oauth/goth v0.0.0
 	github.com/sesame-go/sesame/starters/site v0.0.0
 )
 
@@ -39,7 +42,6 @@ require (
 	github.com/quic-go/qpack v0.6.0 // indirect
 	github.com/quic-go/quic-go v0.59.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/sesame-go/sesame v0.0.0 // indirect
 	github.com/sesame-go/sesame/lookup v0.0.0 // indirect
 	github.com/sesame-go/sesame/plugin/password v0.0.0 // indirect
 	github.com/sesame-go/sesame/school v0.0.0 // indirect
@@ -50,6 +52,7 @@ require (
 	golang.org/x/arch v0.22.0 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/net v0.60.0 // indirect
+	golang.org/x/oauth2 v0.27.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
@@ -65,6 +68,7 @@ replace (
 	github.com/sesame-go/sesame/authtest => ../../authtest
 	github.com/sesame-go/sesame/ginauth => ../../ginauth
 	github.com/sesame-go/sesame/lookup => ../../lookup
+	github.com/sesame-go/sesame/plugin/oauth/goth => ../../plugin/oauth/goth
 	github.com/sesame-go/sesame/plugin/password => ../../plugin/password
 	github.com/sesame-go/sesame/school => ../../school
 	github.com/sesame-go/sesame/sqlb => ../../sqlb

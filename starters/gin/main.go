@@ -11,15 +11,30 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/markbates/goth/providers/github"
+
+	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/ginauth"
+	"github.com/sesame-go/sesame/plugin/oauth"
+	gothoauth "github.com/sesame-go/sesame/plugin/oauth/goth"
 	"github.com/sesame-go/sesame/starters/site"
 )
 
-func main() { site.Main("gin", serve) }
+func main() { site.Main("gin", serve, site.WithGitHub(gitHub)) }
 
 // run is main's work, for tests.
 func run(ctx context.Context, args []string, stdout io.Writer) error {
-	return site.Run(ctx, "gin", args, stdout, serve)
+	return site.Run(ctx, "gin", args, stdout, serve, site.WithGitHub(gitHub))
+}
+
+// gitHub makes "Sign in with GitHub" (flags -github-client-id and
+// -github-client-secret) with goth's GitHub provider, through the oauth
+// plugin's goth adapter: any goth provider plugs in the same way. goth
+// does not say whether GitHub verified the address it returns, so the
+// plugin treats it as unverified and never joins it to an existing person.
+func gitHub(clientID string, secret auth.Secret, callbackURL string) *oauth.Provider {
+	return gothoauth.Provider(github.New(clientID, secret.Reveal(), callbackURL, "read:user", "user:email"),
+		gothoauth.WithName("github"))
 }
 
 // serve serves the app until ctx ends, then shuts it down gracefully.

@@ -39,18 +39,25 @@ type Config struct {
 	SchoolURL   string
 	SchoolToken auth.Secret
 	SchoolID    int
+	// GitHubClientID and GitHubClientSecret, when set, add "Sign in with
+	// GitHub" (an OAuth app whose callback URL is
+	// {BaseURL}/auth/oauth/github/callback).
+	GitHubClientID     string
+	GitHubClientSecret auth.Secret
 }
 
 // The environment variables ParseConfig reads; a flag overrides its
 // variable.
 const (
-	EnvAddr        = "ADDR"
-	EnvBaseURL     = "BASE_URL"
-	EnvDatabase    = "DATABASE_URL"
-	EnvLookupURL   = "LOOKUP_URL"
-	EnvSchoolURL   = "SCHOOL_URL"
-	EnvSchoolToken = "SCHOOL_TOKEN"
-	EnvSchoolID    = "SCHOOL_ID"
+	EnvAddr         = "ADDR"
+	EnvBaseURL      = "BASE_URL"
+	EnvDatabase     = "DATABASE_URL"
+	EnvLookupURL    = "LOOKUP_URL"
+	EnvSchoolURL    = "SCHOOL_URL"
+	EnvSchoolToken  = "SCHOOL_TOKEN"
+	EnvSchoolID     = "SCHOOL_ID"
+	EnvGitHubID     = "GITHUB_CLIENT_ID"
+	EnvGitHubSecret = "GITHUB_CLIENT_SECRET"
 )
 
 // ParseConfig reads the configuration from the command's arguments (without
@@ -60,7 +67,7 @@ const (
 // environment's values, which may hold passwords and tokens.
 func ParseConfig(name string, args []string, getenv func(string) string, output io.Writer) (Config, error) {
 	var c Config
-	var schoolToken, schoolID string
+	var schoolToken, schoolID, githubSecret string
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(output)
 	vars := []struct {
@@ -74,6 +81,8 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 		{&c.SchoolURL, "school-url", EnvSchoolURL, "", "base `URL` of a SmartClass interface (default: the schooltest demo, served in process)"},
 		{&schoolToken, "school-token", EnvSchoolToken, "", "SmartClass API `token`, with -school-url"},
 		{&schoolID, "school-id", EnvSchoolID, "", "SmartClass school `id`, 0 for headquarters, with -school-url"},
+		{&c.GitHubClientID, "github-client-id", EnvGitHubID, "", "GitHub OAuth app `id`: adds sign-in with GitHub"},
+		{&githubSecret, "github-client-secret", EnvGitHubSecret, "", "GitHub OAuth app `secret`, with -github-client-id"},
 	}
 	for _, v := range vars {
 		fs.StringVar(v.dst, v.flag, v.def, v.use+" ("+v.env+")")
@@ -92,6 +101,7 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 		}
 	}
 	c.SchoolToken = auth.Secret(schoolToken)
+	c.GitHubClientSecret = auth.Secret(githubSecret)
 	var errs []error
 	if schoolID != "" {
 		id, err := strconv.Atoi(schoolID)
@@ -105,6 +115,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 		errs = append(errs, errors.New("-school-token and -school-id go with -school-url; leave all three empty for the demo school"))
 	case c.SchoolURL != "" && schoolToken == "":
 		errs = append(errs, errors.New("-school-url needs -school-token (or "+EnvSchoolToken+")"))
+	}
+	if (c.GitHubClientID == "") != (githubSecret == "") {
+		errs = append(errs, errors.New("-github-client-id and -github-client-secret go together"))
 	}
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		errs = append(errs, fmt.Errorf("-addr %q: want host:port", c.Addr))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
@@ -47,7 +48,12 @@ type signInData struct {
 }
 
 func (app *App) signInPage(w http.ResponseWriter, r *http.Request) {
-	app.render(w, r, http.StatusOK, "sign-in", view{Title: "Sign in", Form: url.Values{"next": {r.URL.Query().Get("next")}}})
+	v := view{Title: "Sign in", Form: url.Values{"next": {r.URL.Query().Get("next")}}}
+	if code := r.URL.Query().Get("error"); code != "" && strings.Trim(code, "abcdefghijklmnopqrstuvwxyz_") == "" {
+		// The oauth plugin sends a failed sign-in here with its code.
+		v.Error = "sign-in with GitHub did not work (" + code + ")"
+	}
+	app.render(w, r, http.StatusOK, "sign-in", v)
 }
 
 func (app *App) signIn(w http.ResponseWriter, r *http.Request) {

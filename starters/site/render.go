@@ -56,6 +56,8 @@ type view struct {
 	Form url.Values
 	// Data is the page's own data.
 	Data any
+	// GitHub is set when sign-in with GitHub is configured.
+	GitHub bool
 }
 
 // message is the data of the message page.
@@ -94,6 +96,7 @@ func (app *App) render(w http.ResponseWriter, r *http.Request, status int, name 
 	if v.Notice == "" {
 		v.Notice = notices[r.URL.Query().Get("done")]
 	}
+	v.GitHub = app.github
 	v.Error = sentence(v.Error) // messages are lower case, for logs and JSON
 	var buf bytes.Buffer
 	if err := app.pages[name].ExecuteTemplate(&buf, "layout", v); err != nil {

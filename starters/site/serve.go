@@ -41,9 +41,9 @@ func Serve(ctx context.Context, h http.Handler, ln net.Listener) error {
 // Main is a starter's main function: it runs the app named name until
 // SIGINT or SIGTERM and exits 1 on failure. serve is the framework
 // wiring; see [Run].
-func Main(name string, serve func(ctx context.Context, app *App, ln net.Listener) error) {
+func Main(name string, serve func(ctx context.Context, app *App, ln net.Listener) error, opts ...Option) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := Run(ctx, name, os.Args[1:], os.Stdout, serve)
+	err := Run(ctx, name, os.Args[1:], os.Stdout, serve, opts...)
 	stop()
 	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(os.Stderr, err)
@@ -55,7 +55,7 @@ func Main(name string, serve func(ctx context.Context, app *App, ln net.Listener
 // process), builds the app, announces where it listens, and has serve
 // serve it on the listener until ctx ends. serve must shut down gracefully
 // when ctx ends, as [Serve] does for net/http handlers.
-func Run(ctx context.Context, name string, args []string, stdout io.Writer, serve func(ctx context.Context, app *App, ln net.Listener) error) (err error) {
+func Run(ctx context.Context, name string, args []string, stdout io.Writer, serve func(ctx context.Context, app *App, ln net.Listener) error, opts ...Option) (err error) {
 	cfg, err := ParseConfig(name, args, os.Getenv, stdout)
 	if err != nil {
 		return err
@@ -64,7 +64,7 @@ func Run(ctx context.Context, name string, args []string, stdout io.Writer, serv
 	if err != nil {
 		return err
 	}
-	app, err := New(ctx, cfg, stdout)
+	app, err := New(ctx, cfg, stdout, opts...)
 	if err != nil {
 		return errors.Join(err, ln.Close())
 	}

@@ -26,6 +26,7 @@ type App struct {
 	mail       *email.Plugin
 	password   *password.Plugin
 	school     *School
+	github     bool // sign-in with GitHub is configured
 	courses    *lookup.Client
 	demoSchool bool // the school is schooltest's demo: show its account
 	db         *database
@@ -39,7 +40,7 @@ type App struct {
 // Sesame instance. cfg.BaseURL must be set ([Config.Listen] sets it).
 // Logs and the development mailer's messages, with their links and codes,
 // go to out.
-func New(ctx context.Context, cfg Config, out io.Writer) (_ *App, err error) {
+func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App, err error) {
 	if cfg.BaseURL == "" {
 		return nil, errors.New("site: the configuration has no base URL: call Config.Listen first")
 	}
@@ -63,10 +64,18 @@ func New(ctx context.Context, cfg Config, out io.Writer) (_ *App, err error) {
 	app.courses, app.school = courses, NewSchool(schoolClient, schoolID)
 	app.mail = email.New(email.WithSender(&email.LogSender{Writer: out}), email.WithAppName("Sesame starter"))
 	app.password = password.New()
+	plugins := []auth.Plugin{app.mail, app.password, app.school}
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if p := oauthPlugin(cfg, o); p != nil {
+		plugins, app.github = append(plugins, p), true
+	}
 	app.auth, err = auth.New(
 		auth.WithDB(app.db.db, app.db.dialect),
 		auth.WithBaseURL(cfg.BaseURL+AuthPrefix),
-		auth.WithPlugins(app.mail, app.password, app.school),
+		auth.WithPlugins(plugins...),
 		auth.WithLogger(app.log),
 	)
 	if err != nil {
