@@ -158,3 +158,65 @@ func TestAccessToken(t *testing.T) {
 		}
 	})
 }
+
+// TestRefreshedIDToken: the ID token of a refresh answer is verified
+// (OpenID Connect Core §12.2): signature, iss, aud and exp, no nonce. A
+// broken one fails AccessToken with ErrInvalidIDToken and stores nothing.
+func TestRefreshedIDToken(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		clock := authtest.NewClock(time.Now())
+		key := make([]byte, 32)
+		f := newFixture(t, e, setup{authOpts: []auth.Option{auth.WithClock(clock.Now)},
+			oauthOpts: []oauth.Option{oauth.WithTokenKeys(key)}, provider: []oauthtest.Option{oauthtest.WithClock(clock.Now)}})
+		f.oidc.AddUser(oauthtest.User{Subject: "ada-1"})
+		f.oidc.LogInAs("ada-1")
+		ctx := context.Background()
+		stored := func() string {
+			t.Helper()
+			var access, refresh, updated string
+			if err := e.DB.QueryRow("SELECT access_token, refresh_token, updated_at FROM auth_oauth_token").Scan(&access, &refresh, &updated); err != nil {
+				t.Fatal(err)
+			}
+			return access + " " + refresh + " " + updated
+		}
+
+		for _, fault := range []oauthtest.Fault{oauthtest.BadSignature, oauthtest.WrongIssuer, oauthtest.WrongAudience,
+			oauthtest.Expired, oauthtest.UnknownKey} {
+			t.Run(fault.String(), func(t *testing.T) {
+				b := f.browser(t)
+				b.signIn("test", "/") // fresh tokens for each case
+				uid := b.user()["id"].(string)
+				first, err := f.oa.AccessToken(ctx, uid, "test")
+				if err != nil {
+					t.Fatalf("AccessToken = %v", err)
+				}
+				clock.Advance(59*time.Minute + 30*time.Second)
+				before := stored()
+				f.oidc.BreakNextIDToken(fault)
+				got, err := f.oa.AccessToken(ctx, uid, "test")
+				if !errors.Is(err, oauth.ErrInvalidIDToken) || got != "" {
+					t.Fatalf("AccessToken with a refreshed ID token broken by %v = %q, %v, want ErrInvalidIDToken", fault, got, err)
+				}
+				if after := stored(); after != before {
+					t.Fatalf("the stored tokens changed after a refused refresh")
+				}
+				if again, err := f.oa.AccessToken(ctx, uid, "test"); err == nil && again.Reveal() != first.Reveal() {
+					t.Fatalf("AccessToken after a refused refresh = a new token, want none stored")
+				}
+			})
+		}
+
+		// A refreshed ID token that verifies, without a nonce, is fine.
+		b := f.browser(t)
+		b.signIn("test", "/")
+		uid := b.user()["id"].(string)
+		first, err := f.oa.AccessToken(ctx, uid, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(59*time.Minute + 30*time.Second)
+		if second, err := f.oa.AccessToken(ctx, uid, "test"); err != nil || second.Reveal() == first.Reveal() {
+			t.Fatalf("AccessToken near expiry = %v, want a refreshed token", err)
+		}
+	})
+}

@@ -3,11 +3,13 @@ package oauthtests
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -39,6 +41,8 @@ type setup struct {
 	noEmail   bool
 	provider  []oauthtest.Option
 	extra     []auth.Plugin
+	// providers are further providers, after "test" and "github".
+	providers []*oauth.Provider
 }
 
 func newFixture(t *testing.T, e *authtest.Engine, s setup) *fixture {
@@ -52,6 +56,7 @@ func newFixture(t *testing.T, e *authtest.Engine, s setup) *fixture {
 		oauth.GitHub(f.github.ClientID, auth.Secret(f.github.ClientSecret),
 			oauth.WithEndpoints(oauth.Endpoints{Authorization: gh.Authorization, Token: gh.Token, UserInfo: gh.User})),
 	}
+	providers = append(providers, s.providers...)
 	f.oa = oauth.New(providers, append([]oauth.Option{oauth.WithHTTPClient(f.oidc.Client())}, s.oauthOpts...)...)
 	plugins := append([]auth.Plugin{f.oa}, s.extra...)
 	if !s.noEmail {
@@ -240,3 +245,38 @@ func newSignUp() *signUp {
 
 func (s *signUp) Name() string                 { return "t" }
 func (s *signUp) Operations() []auth.Operation { return []auth.Operation{s.op} }
+
+var (
+	hiddenInput = regexp.MustCompile(`<input type="hidden" name="([^"]+)" value="([^"]*)">`)
+	formAction  = regexp.MustCompile(`<form method="post" action="([^"]+)">`)
+)
+
+// formPost visits an authorization URL that answers with a form_post page
+// (OAuth 2.0 Form Post Response Mode §2) and submits the page as the
+// browser would: a cross-site POST to the callback from the provider's
+// origin. It returns the posted fields and the callback's answer.
+func (b *browser) formPost(authURL, providerOrigin string) (url.Values, answer) {
+	b.t.Helper()
+	page := b.get(authURL)
+	action := formAction.FindSubmatch(page.body)
+	if page.status != http.StatusOK || action == nil {
+		b.t.Fatalf("GET %s = %d %s, want the form_post page", authURL, page.status, page.body)
+	}
+	form := url.Values{}
+	for _, m := range hiddenInput.FindAllStringSubmatch(string(page.body), -1) {
+		form.Set(html.UnescapeString(m[1]), html.UnescapeString(m[2]))
+	}
+	req, err := http.NewRequest(http.MethodPost, b.local(html.UnescapeString(string(action[1]))), strings.NewReader(form.Encode()))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", providerOrigin)
+	res, err := b.http.Do(req)
+	if err != nil {
+		b.t.Fatalf("POST %s: %v", req.URL, err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	return form, answer{status: res.StatusCode, location: res.Header.Get("Location"), body: data, header: res.Header}
+}

@@ -129,7 +129,19 @@ func (p *Plugin) apply(ctx context.Context, c *auth.Call, res *verified, pl *pla
 		}
 		out.Linked = !out.Created
 	}
-	data, err := json.Marshal(accountData{Email: res.info.Email, Name: res.info.Name, Username: res.info.Username})
+	d := accountData{Email: res.info.Email, Name: res.info.Name, Username: res.info.Username}
+	if pl.identity != nil {
+		// Keep what this sign-in lacks: Apple sends the name with the
+		// first authorization only.
+		var old accountData
+		json.Unmarshal([]byte(pl.identity.Data), &old) // written by this plugin; empty if not
+		for _, f := range []struct{ dst, src *string }{{&d.Email, &old.Email}, {&d.Name, &old.Name}, {&d.Username, &old.Username}} {
+			if *f.dst == "" {
+				*f.dst = *f.src
+			}
+		}
+	}
+	data, err := json.Marshal(d)
 	if err != nil {
 		return out, err
 	}

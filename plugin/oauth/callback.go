@@ -99,6 +99,9 @@ func (p *Plugin) verifyCallback(ctx context.Context, c *auth.Call, in *CallbackR
 	if res.info.Name == "" {
 		res.info.Name = appleUser(in.User)
 	}
+	if pr.unverifiedEmails {
+		res.info.EmailVerified = false
+	}
 	if res.info, err = clean(res.info); err != nil {
 		return nil, ErrInvalidIDToken.Wrap(err)
 	}

@@ -76,6 +76,10 @@ func Microsoft(tenant, clientID string, secret auth.Secret, opts ...ProviderOpti
 		p.tenantIssuer = true
 	}
 	p.style = authPost
+	// Microsoft's email claim is whatever a tenant's directory holds, not
+	// an address proven to the person; an email_verified claim, if one
+	// ever came, is not believed.
+	p.unverifiedEmails = true
 	return p.apply(opts)
 }
 
@@ -108,7 +112,9 @@ const appleSecretLifetime = 5 * time.Minute
 // and the ID and P-256 private key of a Sign in with Apple key. The client
 // secret is an ES256 JWT the plugin signs for each token request. Apple
 // posts its answer (response_mode=form_post) and sends the person's name
-// only with the first authorization.
+// only with the first authorization. [WithIssuer] points it at another
+// issuer, such as a test provider, which is then also the audience of
+// the client secret.
 func Apple(clientID, teamID, keyID string, key *ecdsa.PrivateKey, opts ...ProviderOption) *Provider {
 	p := OIDC("apple", "https://appleid.apple.com", clientID, "")
 	p.scopes = []string{"openid", "name", "email"}
@@ -121,8 +127,10 @@ func Apple(clientID, teamID, keyID string, key *ecdsa.PrivateKey, opts ...Provid
 		p.err = errors.New("oauth: Apple needs the team ID and the key ID")
 	}
 	p.clientSecret = func(now time.Time) (string, error) {
+		// Apple's "Creating a client secret": aud is the issuer,
+		// https://appleid.apple.com unless WithIssuer changed it.
 		return jose.Sign(key, jose.ES256, keyID, map[string]any{
-			"iss": teamID, "sub": clientID, "aud": "https://appleid.apple.com",
+			"iss": teamID, "sub": clientID, "aud": p.issuer,
 			"iat": now.Unix(), "exp": now.Add(appleSecretLifetime).Unix(),
 		})
 	}

@@ -31,6 +31,9 @@ type Provider struct {
 	// tenantIssuer lets iss name any tenant: Microsoft's multi-tenant
 	// issuer, "https://login.microsoftonline.com/{tenantid}/v2.0".
 	tenantIssuer bool
+	// unverifiedEmails marks a provider whose email claims are not to be
+	// trusted as verified, whatever they say (Microsoft).
+	unverifiedEmails bool
 	// clientSecret makes the secret sent to the token endpoint, when it
 	// is not a fixed one (Apple's client-secret JWT).
 	clientSecret func(now time.Time) (string, error)

@@ -79,18 +79,31 @@ func (p *Plugin) storeTokens(ctx context.Context, db *sqlb.DB, userID string, pr
 }
 
 // refresh uses a refresh token: the refresh_token grant (RFC 6749 §6), or
-// a [Custom] provider's [Refresher].
-func (p *Plugin) refresh(ctx context.Context, pr *Provider, refresh string) (tokenResponse, error) {
+// a [Custom] provider's [Refresher]. An ID token in the answer is
+// verified, and must be about subject.
+func (p *Plugin) refresh(ctx context.Context, pr *Provider, refresh, subject string) (tokenResponse, error) {
 	if pr.flow != nil {
 		return p.refreshCustom(ctx, pr, refresh)
 	}
-	e, _, err := pr.discover(ctx, p)
+	e, v, err := pr.discover(ctx, p)
 	if err != nil {
 		return tokenResponse{}, ErrProvider.Wrap(err)
 	}
 	tr, err := pr.tokenRequest(ctx, p, e.Token, url.Values{"grant_type": {"refresh_token"}, "refresh_token": {refresh}})
 	if err != nil {
 		return tokenResponse{}, ErrProvider.Wrap(err)
+	}
+	// OpenID Connect Core §12.2: a refreshed ID token is validated as
+	// §3.1.3.7 says (signature, iss, aud, exp, iat), without a nonce, as
+	// the refresh request sends none, and its sub MUST be the original's.
+	if tr.IDToken != "" && v != nil {
+		claims, err := pr.verifyIDToken(ctx, p, v, tr.IDToken, "")
+		if err != nil {
+			return tokenResponse{}, ErrInvalidIDToken.Wrap(err)
+		}
+		if claims.Subject != subject {
+			return tokenResponse{}, ErrInvalidIDToken.With("the refreshed ID token is about another subject")
+		}
 	}
 	return tr, nil
 }
@@ -100,7 +113,9 @@ func (p *Plugin) refresh(ctx context.Context, pr *Provider, refresh string) (tok
 // is first refreshed with the refresh_token grant (RFC 6749 §6), or a
 // [Custom] provider's [Refresher], and the new tokens stored. It needs [WithTokenKeys]; it returns [ErrNotLinked]
 // when the person has no account of the provider, [ErrNoToken] when no
-// usable token is stored, [ErrProvider] when the refresh fails and
+// usable token is stored, [ErrProvider] when the refresh fails,
+// [ErrInvalidIDToken] when the refresh answer's ID token fails validation
+// (OpenID Connect Core §12.2; nothing is stored then) and
 // [ErrUnknownProvider]. It is a server call, not a route: the token never
 // goes to a browser.
 func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth.Secret, error) {
@@ -140,7 +155,7 @@ func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth
 	if err != nil || refresh == "" {
 		return "", ErrNoToken.With("the access token expired and there is no refresh token").Wrap(err)
 	}
-	tr, err := p.refresh(ctx, pr, refresh)
+	tr, err := p.refresh(ctx, pr, refresh, row.subject)
 	if err != nil {
 		return "", err
 	}

@@ -130,6 +130,18 @@ func TestAppleSecret(t *testing.T) {
 		!c.ExpiresAt.After(now) {
 		t.Fatalf("claims = %+v, %v", c, err)
 	}
+	// Pointed at another issuer, such as a test provider, the secret's
+	// audience follows.
+	tok, err = Apple("com.example.web", "TEAM123", "KEY456", key, WithIssuer("https://idp.example/")).clientSecret(now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if jws, err = jose.Parse(tok); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := jose.ParseClaims(jws.Payload); err != nil || len(c.Audience) != 1 || c.Audience[0] != "https://idp.example" {
+		t.Fatalf("claims with WithIssuer = %+v, %v, want aud https://idp.example", c, err)
+	}
 	if err := Apple("x", "", "", nil).check(); err == nil {
 		t.Fatal("Apple without a key passed the check")
 	}

@@ -2,6 +2,7 @@ package oauthtest
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -102,12 +103,17 @@ func (p *Provider) approve(w http.ResponseWriter, q url.Values, redirect string,
 	p.mu.Lock()
 	subject := p.loggedIn
 	code := newToken()
+	params := url.Values{"code": {code}}
 	if subject != "" {
 		p.codes[code] = &grant{
 			subject: subject, redirectURI: redirect, redirectGiven: given, scope: q.Get("scope"),
 			openid: openid, nonce: nonce, challenge: q.Get("code_challenge"),
 			expires: p.now().Add(codeLifetime),
 		}
+		if p.cfg.appleUser && mode == "form_post" && !p.authorized[subject] {
+			params.Set("user", appleUser(p.users[subject]))
+		}
+		p.authorized[subject] = true
 	}
 	p.mu.Unlock()
 	if subject == "" {
@@ -116,7 +122,23 @@ func (p *Provider) approve(w http.ResponseWriter, q url.Values, redirect string,
 		return
 	}
 	// RFC 6749 §4.1.2: code and state.
-	p.respond(w, redirect, mode, url.Values{"code": {code}}, state)
+	p.respond(w, redirect, mode, params, state)
+}
+
+// appleUser is the "user" field Sign in with Apple posts with a first
+// authorization: the name, split at its first space, and the address.
+func appleUser(u User) string {
+	first, last, _ := strings.Cut(u.Name, " ")
+	var v struct {
+		Name struct {
+			FirstName string `json:"firstName,omitempty"`
+			LastName  string `json:"lastName,omitempty"`
+		} `json:"name"`
+		Email string `json:"email,omitempty"`
+	}
+	v.Name.FirstName, v.Name.LastName, v.Email = first, last, u.Email
+	b, _ := json.Marshal(v) // cannot fail
+	return string(b)
 }
 
 // respond sends the authorization response to the client's redirect URI:

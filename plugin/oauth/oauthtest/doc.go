@@ -49,11 +49,23 @@
 // answers an access token, a rotated refresh token and, for openid, an ID
 // token signed with RS256 (or [WithAlgorithm]'s ES256 or EdDSA).
 //
+// # Playing Apple and Microsoft
+//
+// [WithClientSecretJWT] authenticates the client as Sign in with Apple
+// does, by an ES256 client-secret JWT (iss the team ID, sub the client
+// ID, aud the issuer, exp to come, kid the key ID), and [WithAppleUser]
+// answers as Apple does: no name in ID tokens or at userinfo, and the
+// "user" form field with the name on a user's first form_post
+// authorization. [WithMultiTenant] plays Microsoft's multi-tenant
+// endpoint: the discovery document names Issuer()+"/{tenantid}/v2.0" and
+// each ID token carries its user's tid ([User.TenantID]) and that tenant's
+// issuer.
+//
 // # Failures
 //
 // [Provider.BreakNextIDToken] makes the next ID token wrong in chosen ways:
 // [WrongAudience], [WrongIssuer], [Expired], [BadSignature], [WrongNonce],
-// [UnknownKey]. [Provider.RotateKeys] replaces the signing key, which drops
+// [UnknownKey], and with [WithMultiTenant] [TenantMismatch]. [Provider.RotateKeys] replaces the signing key, which drops
 // out of the JWK Set. [Provider.Requests] records every request received,
 // for assertions such as "the token request sent the code_verifier" or
 // "the secret went in the Authorization header".

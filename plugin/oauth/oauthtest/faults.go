@@ -2,6 +2,7 @@ package oauthtest
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
@@ -30,11 +31,14 @@ const (
 	// UnknownKey signs the token with a key the JWK Set does not list,
 	// under a kid it does not list either.
 	UnknownKey
+	// TenantMismatch, with [WithMultiTenant], issues the token as another
+	// tenant's issuer than its tid names.
+	TenantMismatch
 )
 
 // String returns the fault's name, "WrongAudience" for example.
 func (f Fault) String() string {
-	names := []string{"", "WrongAudience", "WrongIssuer", "Expired", "BadSignature", "WrongNonce", "UnknownKey"}
+	names := []string{"", "WrongAudience", "WrongIssuer", "Expired", "BadSignature", "WrongNonce", "UnknownKey", "TenantMismatch"}
 	if f > 0 && int(f) < len(names) {
 		return names[f]
 	}
@@ -59,6 +63,16 @@ func (p *Provider) idToken(u User, nonce string) (string, error) {
 		IssuedAt: now, ExpiresAt: now.Add(time.Hour), Nonce: nonce,
 		Email: u.Email, EmailVerified: u.EmailVerified, Name: u.Name, Picture: u.Picture,
 		PreferredUsername: u.Username,
+	}
+	if p.cfg.appleUser {
+		c.Name, c.Picture, c.PreferredUsername = "", "", ""
+	}
+	tid := u.TenantID
+	if p.cfg.multiTenant {
+		if tid == "" {
+			tid = DefaultTenantID
+		}
+		c.Issuer = p.tenantIssuer(tid)
 	}
 	key := p.keys[len(p.keys)-1]
 	faults := p.faults
@@ -85,9 +99,37 @@ func (p *Provider) idToken(u User, nonce string) (string, error) {
 			key = p.stranger
 		case BadSignature:
 			bad = true
+		case TenantMismatch:
+			c.Issuer = p.tenantIssuer("other-" + tid)
 		}
 	}
-	tok, err := jose.Sign(key.signer, key.alg, key.kid, c)
+	if !p.cfg.multiTenant {
+		return sign(key, c, bad)
+	}
+	claims, err := withClaim(c, "tid", tid)
+	if err != nil {
+		return "", err
+	}
+	return sign(key, claims, bad)
+}
+
+// withClaim returns c's claims set with one more claim.
+func withClaim(c jose.Claims, name, value string) (map[string]any, error) {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	m[name] = value
+	return m, nil
+}
+
+// sign signs claims with key, spoiling the signature when bad.
+func sign(key *signingKey, claims any, bad bool) (string, error) {
+	tok, err := jose.Sign(key.signer, key.alg, key.kid, claims)
 	if err != nil || !bad {
 		return tok, err
 	}

@@ -100,8 +100,13 @@ func (p *Provider) jwks(w http.ResponseWriter, _ *http.Request) {
 // §4.2).
 func (p *Provider) discovery(w http.ResponseWriter, _ *http.Request) {
 	e := p.Endpoints()
+	issuer := p.Issuer()
+	if p.cfg.multiTenant {
+		// As Microsoft's multi-tenant documents do, a template.
+		issuer = p.tenantIssuer("{tenantid}")
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"issuer":                                p.Issuer(),
+		"issuer":                                issuer,
 		"authorization_endpoint":                e.Authorization,
 		"token_endpoint":                        e.Token,
 		"userinfo_endpoint":                     e.UserInfo,
@@ -120,3 +125,7 @@ func (p *Provider) discovery(w http.ResponseWriter, _ *http.Request) {
 		"authorization_response_iss_parameter_supported": true,
 	}, "application/json")
 }
+
+// tenantIssuer is the issuer of a tenant with [WithMultiTenant], shaped as
+// Microsoft's "https://login.microsoftonline.com/{tenantid}/v2.0".
+func (p *Provider) tenantIssuer(tid string) string { return p.Issuer() + "/" + tid + "/v2.0" }

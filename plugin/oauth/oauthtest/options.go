@@ -1,6 +1,7 @@
 package oauthtest
 
 import (
+	"crypto/ecdsa"
 	"time"
 )
 
@@ -15,6 +16,16 @@ type config struct {
 	plain        bool
 	tls          bool
 	now          func() time.Time
+	secretJWT    *secretJWT
+	appleUser    bool
+	multiTenant  bool
+}
+
+// secretJWT is the key a client signs its client-secret JWT with.
+type secretJWT struct {
+	pub    *ecdsa.PublicKey
+	teamID string
+	keyID  string
 }
 
 // Defaults.
@@ -24,6 +35,9 @@ const (
 	// DefaultClientSecret is the client secret unless [WithClient] sets
 	// another.
 	DefaultClientSecret = "test-secret"
+	// DefaultTenantID is the tid of users without a TenantID, with
+	// [WithMultiTenant]: the ID Microsoft gives its consumers' tenant.
+	DefaultTenantID = "9188040d-6c67-4c5b-b112-36a304b66dad"
 )
 
 func newConfig(opts []Option) config {
@@ -77,4 +91,32 @@ func WithClock(now func() time.Time) Option {
 			c.now = now
 		}
 	}
+}
+
+// WithClientSecretJWT makes the token endpoint authenticate the client as
+// Sign in with Apple does: the client_secret is an ES256 JWT signed by the
+// P-256 key pub under the key ID keyID, whose iss is the team ID, sub the
+// client ID, aud the provider's [Provider.Issuer], with an exp still to
+// come and an iat not in the future. The fixed secret of [WithClient] is
+// then refused.
+func WithClientSecretJWT(pub *ecdsa.PublicKey, teamID, keyID string) Option {
+	return func(c *config) { c.secretJWT = &secretJWT{pub: pub, teamID: teamID, keyID: keyID} }
+}
+
+// WithAppleUser makes the provider answer as Sign in with Apple does: ID
+// tokens and the userinfo endpoint carry no name, picture or username,
+// and a user's first authorization with response_mode=form_post also
+// posts the "user" field, {"name":{"firstName":..,"lastName":..},"email":..},
+// the only time the client learns the name.
+func WithAppleUser() Option {
+	return func(c *config) { c.appleUser = true }
+}
+
+// WithMultiTenant makes the provider play the Microsoft identity
+// platform's multi-tenant endpoint: its discovery document names the
+// issuer Issuer()+"/{tenantid}/v2.0", and each ID token carries the
+// user's tenant ([User.TenantID]) as tid and Issuer()+"/"+tid+"/v2.0"
+// as iss.
+func WithMultiTenant() Option {
+	return func(c *config) { c.multiTenant = true }
 }

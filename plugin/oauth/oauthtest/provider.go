@@ -1,6 +1,8 @@
 package oauthtest
 
 import (
+	"crypto/elliptic"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -41,6 +43,9 @@ type Provider struct {
 	access    map[string]*issued
 	refresh   map[string]*issued
 	requests  []Request
+	// authorized holds the subjects who authorized the client once, for
+	// WithAppleUser's first-time user field.
+	authorized map[string]bool
 }
 
 // NewProvider starts a provider for the test and stops it when the test
@@ -61,6 +66,9 @@ func NewProvider(tb testing.TB, opts ...Option) *Provider {
 // methods panic where NewProvider's fail the test.
 func Start(opts ...Option) (*Provider, error) {
 	cfg := newConfig(opts)
+	if s := cfg.secretJWT; s != nil && (s.pub == nil || s.pub.Curve != elliptic.P256() || s.keyID == "" || s.teamID == "") {
+		return nil, errors.New("oauthtest: WithClientSecretJWT needs a P-256 key, a team ID and a key ID")
+	}
 	p := &Provider{
 		ClientID: cfg.clientID, ClientSecret: cfg.clientSecret,
 		cfg:       cfg,
@@ -70,6 +78,8 @@ func Start(opts ...Option) (*Provider, error) {
 		codes:     map[string]*grant{},
 		access:    map[string]*issued{},
 		refresh:   map[string]*issued{},
+
+		authorized: map[string]bool{},
 	}
 	if !cfg.plain {
 		k, err := p.newKey()
@@ -92,7 +102,8 @@ func (p *Provider) Close() { p.srv.Close() }
 
 // Issuer returns the provider's issuer identifier, its base URL with no
 // trailing slash: the iss of its ID tokens and of its discovery document
-// at Issuer()+"/.well-known/openid-configuration".
+// at Issuer()+"/.well-known/openid-configuration". With [WithMultiTenant]
+// ID tokens name Issuer()+"/{tid}/v2.0" instead.
 func (p *Provider) Issuer() string { return p.srv.URL }
 
 // Client returns an HTTP client for the provider's server, which trusts

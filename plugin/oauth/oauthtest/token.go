@@ -6,12 +6,17 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
 )
 
 // accessLifetime is how long an access token lasts.
@@ -73,12 +78,61 @@ func (p *Provider) authenticate(w http.ResponseWriter, r *http.Request) bool {
 		}
 		id, secret = bid, bsecret
 	}
-	if id != p.ClientID || secret == "" || subtle.ConstantTimeCompare([]byte(secret), []byte(p.ClientSecret)) != 1 {
+	if id != p.ClientID || secret == "" || !p.secretValid(secret) {
 		w.Header().Set("WWW-Authenticate", `Basic realm="oauthtest"`)
 		tokenError(w, http.StatusUnauthorized, "invalid_client", "client authentication failed")
 		return false
 	}
 	return true
+}
+
+// secretValid checks a client secret: the fixed one, or with
+// [WithClientSecretJWT] a client-secret JWT.
+func (p *Provider) secretValid(secret string) bool {
+	if p.cfg.secretJWT == nil {
+		return subtle.ConstantTimeCompare([]byte(secret), []byte(p.ClientSecret)) == 1
+	}
+	return p.checkSecretJWT(secret) == nil
+}
+
+// checkSecretJWT verifies a client-secret JWT as Apple documents it
+// ("Creating a client secret"): ES256 under the registered key ID, iss the
+// team ID, sub the client ID, aud the issuer, exp to come (RFC 7523 §3
+// items 1 to 4 and 6, for a JWT used as client credentials).
+func (p *Provider) checkSecretJWT(secret string) error {
+	s := p.cfg.secretJWT
+	jws, err := jose.Parse(secret)
+	if err != nil {
+		return err
+	}
+	if jws.Header.KeyID != s.keyID || jws.Header.Algorithm != jose.ES256 {
+		return fmt.Errorf("oauthtest: client secret: kid %q alg %q, want %q ES256", jws.Header.KeyID, jws.Header.Algorithm, s.keyID)
+	}
+	key, err := jose.NewKey(s.keyID, s.pub)
+	if err != nil {
+		return err
+	}
+	if err := jws.Verify(key); err != nil {
+		return err
+	}
+	c, err := jose.ParseClaims(jws.Payload)
+	if err != nil {
+		return err
+	}
+	now := p.now()
+	switch {
+	case c.Issuer != s.teamID:
+		return fmt.Errorf("oauthtest: client secret: iss %q, want the team ID", c.Issuer)
+	case c.Subject != p.ClientID:
+		return fmt.Errorf("oauthtest: client secret: sub %q, want the client ID", c.Subject)
+	case !slices.Contains(c.Audience, p.Issuer()):
+		return fmt.Errorf("oauthtest: client secret: aud %q, want %q", c.Audience, p.Issuer())
+	case c.ExpiresAt.IsZero() || !now.Before(c.ExpiresAt):
+		return errors.New("oauthtest: client secret: expired or no exp")
+	case c.IssuedAt.After(now.Add(time.Minute)):
+		return errors.New("oauthtest: client secret: iat in the future")
+	}
+	return nil
 }
 
 // exchange redeems an authorization code (RFC 6749 §4.1.3). A code is

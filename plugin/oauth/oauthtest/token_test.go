@@ -1,6 +1,9 @@
 package oauthtest_test
 
 import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -8,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
 	"github.com/sesame-go/sesame/plugin/oauth/oauthtest"
 )
 
@@ -214,6 +218,91 @@ func TestRefresh(t *testing.T) {
 	}{{str(first, "access_token"), http.StatusUnauthorized}, {str(second, "access_token"), http.StatusOK}} {
 		if resp, _ := get(t, p, "/userinfo", nil, http.Header{"Authorization": {"Bearer " + tt.token}}); resp.StatusCode != tt.want {
 			t.Errorf("GET /userinfo = %d, want %d", resp.StatusCode, tt.want)
+		}
+	}
+}
+
+// WithClientSecretJWT: the client secret must be Apple's ES256 JWT, with
+// the key ID, iss the team, sub the client, aud the issuer and exp to come.
+func TestClientSecretJWT(t *testing.T) {
+	clk := newClock()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProvider(t, clk, oauthtest.WithClient("com.example.web", ""),
+		oauthtest.WithClientSecretJWT(&key.PublicKey, "TEAM", "KEY1"))
+	now := clk.Now()
+	claims := func(edit func(m map[string]any)) map[string]any {
+		m := map[string]any{"iss": "TEAM", "sub": "com.example.web", "aud": p.Issuer(),
+			"iat": now.Unix(), "exp": now.Add(5 * time.Minute).Unix()}
+		if edit != nil {
+			edit(m)
+		}
+		return m
+	}
+	tests := []struct {
+		name   string
+		key    *ecdsa.PrivateKey
+		kid    string
+		claims map[string]any
+		secret string // used instead of a JWT when set
+		want   int
+	}{
+		{"valid", key, "KEY1", claims(nil), "", http.StatusOK},
+		{"aud a list with the issuer", key, "KEY1", claims(func(m map[string]any) { m["aud"] = []string{"x", p.Issuer()} }), "", http.StatusOK},
+		{"another key", other, "KEY1", claims(nil), "", http.StatusUnauthorized},
+		{"another kid", key, "KEY2", claims(nil), "", http.StatusUnauthorized},
+		{"no kid", key, "", claims(nil), "", http.StatusUnauthorized},
+		{"another team", key, "KEY1", claims(func(m map[string]any) { m["iss"] = "OTHER" }), "", http.StatusUnauthorized},
+		{"another client", key, "KEY1", claims(func(m map[string]any) { m["sub"] = "com.example.other" }), "", http.StatusUnauthorized},
+		{"another audience", key, "KEY1", claims(func(m map[string]any) { m["aud"] = "https://appleid.apple.com" }), "", http.StatusUnauthorized},
+		{"expired", key, "KEY1", claims(func(m map[string]any) { m["exp"] = now.Add(-time.Second).Unix() }), "", http.StatusUnauthorized},
+		{"no exp", key, "KEY1", claims(func(m map[string]any) { delete(m, "exp") }), "", http.StatusUnauthorized},
+		{"issued in the future", key, "KEY1", claims(func(m map[string]any) { m["iat"] = now.Add(time.Hour).Unix() }), "", http.StatusUnauthorized},
+		{"a fixed secret", nil, "", nil, "test-secret", http.StatusUnauthorized},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			secret := tt.secret
+			if secret == "" {
+				if secret, err = jose.Sign(tt.key, jose.ES256, tt.kid, tt.claims); err != nil {
+					t.Fatal(err)
+				}
+			}
+			form := exchangeForm(code(t, p))
+			form.Set("client_id", "com.example.web")
+			form.Set("client_secret", secret)
+			status, body := postToken(t, p, form, false)
+			if status != tt.want || (status != http.StatusOK && body["error"] != "invalid_client") {
+				t.Fatalf("POST /token(%s) = %d %v, want %d", tt.name, status, body, tt.want)
+			}
+		})
+	}
+}
+
+// WithClientSecretJWT refuses what is not a P-256 key with IDs.
+func TestClientSecretJWTOptions(t *testing.T) {
+	key, err := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		opt  oauthtest.Option
+	}{
+		{"no key", oauthtest.WithClientSecretJWT(nil, "TEAM", "KEY")},
+		{"P-384", oauthtest.WithClientSecretJWT(&key.PublicKey, "TEAM", "KEY")},
+		{"no key ID", oauthtest.WithClientSecretJWT(&key.PublicKey, "TEAM", "")},
+	}
+	for _, tt := range tests {
+		if p, err := oauthtest.Start(tt.opt); err == nil {
+			p.Close()
+			t.Errorf("Start(WithClientSecretJWT %s) = nil error, want a refusal", tt.name)
 		}
 	}
 }

@@ -36,6 +36,9 @@ func (p *Provider) userinfo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	claims := map[string]any{"sub": u.Subject, "email_verified": u.EmailVerified}
+	if p.cfg.appleUser {
+		u.Name, u.Picture, u.Username = "", "", ""
+	}
 	for k, v := range map[string]string{"email": u.Email, "name": u.Name, "picture": u.Picture, "preferred_username": u.Username} {
 		if v != "" {
 			claims[k] = v

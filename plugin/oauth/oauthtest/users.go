@@ -21,6 +21,9 @@ type User struct {
 	Picture string
 	// Username is "preferred_username" (GitHub's "login").
 	Username string
+	// TenantID is the user's directory with [WithMultiTenant], "tid";
+	// empty is [DefaultTenantID].
+	TenantID string
 	// OtherEmails are further addresses, listed after Email by GET
 	// /user/emails with [WithPlainOAuth].
 	OtherEmails []Email
