@@ -1,10 +1,6 @@
 package ginauth_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"os"
 	"testing"
@@ -78,20 +74,10 @@ func newAuth(tb testing.TB, e *authtest.Engine, opts ...auth.Option) *auth.Auth 
 	return authtest.NewAuth(tb, e, append(base, opts...)...)
 }
 
-// signIn signs name in at the test plugin's route under prefix and returns
-// the answer.
+// signIn signs name in at the test plugin's route under prefix.
 func signIn(tb testing.TB, c *authtest.Client, prefix, name string) authtest.LoginResult {
 	tb.Helper()
-	res := c.Post(prefix+"/authtest/sign-in", map[string]string{"name": name})
-	if res.Status != http.StatusOK {
-		tb.Fatalf("sign in %s = %d %s, want 200", name, res.Status, res.Body)
-	}
-	var out authtest.LoginResult
-	res.Decode(tb, &out)
-	if out.User == nil || out.Session == nil || out.User.Name != name {
-		tb.Fatalf("sign in %s answered %s", name, res.Body)
-	}
-	return out
+	return authtest.SignIn(tb, c, prefix, name)
 }
 
 // wantMe checks that path answers 200 with the user and session of in.
@@ -109,44 +95,10 @@ func wantMe(tb testing.TB, c *authtest.Client, path string, in authtest.LoginRes
 	}
 }
 
-// errorBody is the default body of an error answer, exactly.
-type errorBody struct {
-	Error struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-// wantError checks an error answer: its status, a JSON body of exactly
-// {"error":{"code","message"}} with the code and a message, and
-// Cache-Control: no-store.
+// wantError checks an error answer; see [authtest.WantError].
 func wantError(tb testing.TB, what string, res *authtest.Response, status int, code string) {
 	tb.Helper()
-	var body errorBody
-	err := strictDecode(res.Body, &body)
-	if res.Status != status || err != nil || body.Error.Code != code || body.Error.Message == "" {
-		tb.Errorf("%s = %d %s, want %d with code %q", what, res.Status, res.Body, status, code)
-	}
-	if ct := res.Header.Get("Content-Type"); ct != "application/json" {
-		tb.Errorf("%s: Content-Type = %q, want application/json", what, ct)
-	}
-	if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
-		tb.Errorf("%s: Cache-Control = %q, want no-store", what, cc)
-	}
-}
-
-// strictDecode decodes one JSON value into v, refusing unknown fields
-// and anything after the value.
-func strictDecode(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("ginauth_test: data after the JSON value")
-	}
-	return nil
+	authtest.WantError(tb, what, res, status, code)
 }
 
 // problem is the body of errors encoded by encodeProblem.

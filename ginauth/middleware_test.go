@@ -208,7 +208,7 @@ func TestMiddlewareDatabaseFailure(t *testing.T) {
 		{"EncodeErrors", []authhttp.Option{authhttp.EncodeErrors(encodeProblem)}, func(t *testing.T, res *authtest.Response) {
 			var got problem
 			want := problem{Type: "https://sesame.test/errors/internal", Status: http.StatusInternalServerError}
-			if err := strictDecode(res.Body, &got); err != nil || res.Status != http.StatusInternalServerError || got != want {
+			if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != http.StatusInternalServerError || got != want {
 				t.Errorf("GET with a failing database = %d %s, want 500 %+v", res.Status, res.Body, want)
 			}
 		}},

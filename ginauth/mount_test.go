@@ -90,7 +90,7 @@ func TestMountOptions(t *testing.T) {
 		res := authtest.NewClient(t, r).Post("/auth/authtest/sign-in", map[string]string{"name": "a rather long name"})
 		var got problem
 		want := problem{Type: "https://sesame.test/errors/body_too_large", Status: http.StatusRequestEntityTooLarge}
-		if err := strictDecode(res.Body, &got); err != nil || res.Status != http.StatusRequestEntityTooLarge || got != want {
+		if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != http.StatusRequestEntityTooLarge || got != want {
 			t.Errorf("sign-in over BodyLimit = %d %s, want 413 %+v", res.Status, res.Body, want)
 		}
 	})

@@ -51,7 +51,7 @@ func TestRequireUserEncodeErrors(t *testing.T) {
 		res := authtest.NewClient(t, r).Get(mePath)
 		var got problem
 		want := problem{Type: "https://sesame.test/errors/no_session", Status: http.StatusUnauthorized}
-		if err := strictDecode(res.Body, &got); err != nil || res.Status != http.StatusUnauthorized || got != want {
+		if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != http.StatusUnauthorized || got != want {
 			t.Errorf("GET %s = %d %s, want 401 %+v", mePath, res.Status, res.Body, want)
 		}
 		if ran {

@@ -1,10 +1,6 @@
 package conformance
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"testing"
 
@@ -53,7 +49,7 @@ func wantMe(tb testing.TB, c *client, in authtest.LoginResult) {
 		tb.Fatalf("GET %s = %d %s, want 200", MePath, res.Status, res.Body)
 	}
 	var got MeAnswer
-	if err := strictDecode(res.Body, &got); err != nil {
+	if err := authtest.StrictDecode(res.Body, &got); err != nil {
 		tb.Fatalf("GET %s = %s, want a MeAnswer: %v", MePath, res.Body, err)
 	}
 	if want := (MeAnswer{UserID: in.User.ID, Name: in.User.Name, SessionID: in.Session.ID}); got != want {
@@ -61,37 +57,8 @@ func wantMe(tb testing.TB, c *client, in authtest.LoginResult) {
 	}
 }
 
-// errorBody is the default body of an error answer, exactly.
-type errorBody struct {
-	Error struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-// wantError checks an error answer: its status, a JSON body of exactly
-// {"error":{"code","message"}} with the code and a message, and the
-// headers of every answer.
+// wantError checks an error answer; see [authtest.WantError].
 func wantError(tb testing.TB, what string, res *authtest.Response, status int, code string) {
 	tb.Helper()
-	var body errorBody
-	err := strictDecode(res.Body, &body)
-	if res.Status != status || err != nil || body.Error.Code != code || body.Error.Message == "" {
-		tb.Errorf("%s = %d %s, want %d with code %q", what, res.Status, res.Body, status, code)
-	}
-	wantHeaders(tb, what, res)
-}
-
-// strictDecode decodes one JSON value into v, refusing unknown fields
-// and anything after the value.
-func strictDecode(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("conformance: data after the JSON value")
-	}
-	return nil
+	authtest.WantError(tb, what, res, status, code)
 }

@@ -90,7 +90,7 @@ func encodeErrors(t *testing.T, e *authtest.Engine, target Target) {
 					} else {
 						var got problem
 						want := problem{Type: "https://sesame.test/errors/" + tt.code, Status: tt.status}
-						if err := strictDecode(res.Body, &got); err != nil || res.Status != tt.status || got != want {
+						if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != tt.status || got != want {
 							t.Errorf("%s = %d %s, want %d %+v", what, res.Status, res.Body, tt.status, want)
 						}
 						wantHeaders(t, what, res)
