@@ -188,3 +188,24 @@ func TestQueries(t *testing.T) {
 		}
 	})
 }
+
+// TestStatementCache: with a cache of one statement, the first distinct
+// statement is prepared and reused, and the ones past the limit still run,
+// unprepared, with the same results.
+func TestStatementCache(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		db := e.SQL(sqlb.WithStatementCache(1))
+		setupKinds(t, db)
+		ctx := context.Background()
+		for i := range 3 {
+			insertKind(t, db, fmt.Sprintf("c%d", i), fmt.Sprintf("k%d", i))
+			var id string
+			if err := db.One(ctx, sqlb.Select(kindID.Into(&id)).From(kinds).Where(kindKey.Eq(fmt.Sprintf("k%d", i)))); err != nil || id != fmt.Sprintf("c%d", i) {
+				t.Fatalf("select %d through the cache = %q, %v", i, id, err)
+			}
+		}
+		if n := count(t, db, kinds); n != 3 {
+			t.Errorf("rows = %d, want 3", n)
+		}
+	})
+}

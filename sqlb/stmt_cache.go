@@ -18,9 +18,8 @@ type stmtCache struct {
 // WithStatementCache makes a DB whose Querier is a *sql.DB prepare each
 // distinct SELECT, INSERT, UPDATE and DELETE once and reuse it, keeping at
 // most size statements. Statements run in a transaction (through
-// [DB.With] or [DB.InTx]) are not cached. Prepared statements outlive
-// schema changes on every engine this package supports, but a column
-// dropped under a cached statement fails it: run migrations before use.
+// [DB.With] or [DB.InTx]) are not cached. A statement prepared before a
+// schema change may fail after it: run migrations before the first use.
 func WithStatementCache(size int) Option {
 	return func(c *config) {
 		if size > 0 {
