@@ -128,6 +128,9 @@ func (a *Auth) checkSessions(add func(string, ...any)) {
 	if s.FreshAge <= 0 {
 		add("fresh age %v must be above zero", s.FreshAge)
 	}
+	if a.cfg.unverifiedTTL <= 0 {
+		add("unverified identity TTL %v must be above zero", a.cfg.unverifiedTTL)
+	}
 }
 
 // realName maps a table's declared name to its name in the database.

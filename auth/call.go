@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/sesame-go/sesame/sqlb"
@@ -20,7 +21,9 @@ type Call struct {
 	user        *User
 	outcome     Outcome
 	created     []*Session
+	newUsers    []string
 	afterCommit []func(context.Context)
+	deliveries  []func(context.Context)
 	keepWrites  bool
 }
 
@@ -69,6 +72,17 @@ func (c *Call) Now() time.Time { return c.a.Now() }
 // runs when the operation fails.
 func (c *Call) AfterCommit(fn func(ctx context.Context)) {
 	c.afterCommit = append(c.afterCommit, fn)
+}
+
+// Deliver registers a delivery, such as sending a message to a person, to
+// run once the transaction committed; it never runs when the operation
+// fails. Over a transport that defers deliveries (authhttp), it runs after
+// the answer was sent, so that an answer takes the same time whether or
+// not it sent anything (enumeration safety); in a Go call with no request,
+// it runs before the call returns. A delivery cannot fail the operation:
+// log its failures.
+func (c *Call) Deliver(fn func(ctx context.Context)) {
+	c.deliveries = append(c.deliveries, fn)
 }
 
 // SetCookie asks the transport to set a cookie of the operation's own
@@ -123,22 +137,18 @@ func (c *Call) EndSession(ctx context.Context) error {
 	return nil
 }
 
-// RevokeSessions deletes every session of userID, except the caller's own
-// when keepCurrent is set. Use it when a password changes or is reset.
-func (c *Call) RevokeSessions(ctx context.Context, userID string, keepCurrent bool) (int64, error) {
-	keep := ""
-	if keepCurrent && c.session != nil {
-		keep = c.session.ID
-	} else if c.session != nil && c.session.UserID == userID {
-		c.outcome.Ended = true
-	}
-	return c.a.sessions.Delete(ctx, c.db, userID, keep)
-}
-
 // CreateUser inserts a new user.
 func (c *Call) CreateUser(ctx context.Context, name, image string) (*User, error) {
-	return c.a.createUser(ctx, c.db, name, image)
+	u, err := c.a.createUser(ctx, c.db, name, image)
+	if err == nil {
+		c.newUsers = append(c.newUsers, u.ID)
+	}
+	return u, err
 }
+
+// NewUser reports whether this call created the user: an account being
+// made, whose identities are not changes to tell anyone of.
+func (c *Call) NewUser(userID string) bool { return slices.Contains(c.newUsers, userID) }
 
 // LoadUser reads a user with its plugin fields; [ErrUserNotFound] if none.
 func (c *Call) LoadUser(ctx context.Context, id string) (*User, error) {

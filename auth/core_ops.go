@@ -73,7 +73,7 @@ func (a *Auth) coreOperations() []Operation {
 			Name: "core.revokeSession", Method: http.MethodPost, Path: "/sessions/revoke", Session: SessionUser,
 			Writes: true, Rate: DefaultRate, Codes: []*Error{ErrSessionNotFound},
 			Handler: func(ctx context.Context, c *Call, in RevokeRequest) (Revoked, error) {
-				n, err := a.sessions.Delete(ctx, c.DB(), c.User().ID, "", in.ID)
+				n, err := c.endSessions(ctx, c.User().ID, in.ID)
 				if err != nil {
 					return Revoked{}, err
 				}
@@ -90,7 +90,7 @@ func (a *Auth) coreOperations() []Operation {
 			Name: "core.revokeOtherSessions", Method: http.MethodPost, Path: "/sessions/revoke-others",
 			Session: SessionUser, Writes: true, Rate: DefaultRate,
 			Handler: func(ctx context.Context, c *Call, _ Empty) (Revoked, error) {
-				n, err := a.sessions.Delete(ctx, c.DB(), c.User().ID, c.Session().ID)
+				n, err := c.accountChanged(ctx, c.User().ID, SignedOutEverywhere, true)
 				return Revoked{Revoked: n}, err
 			},
 		},

@@ -33,7 +33,7 @@ var (
 	// ErrIdentityTaken is an identifier of a unique kind that another
 	// person (or the same one) already has.
 	ErrIdentityTaken = NewError("identity_taken", http.StatusConflict, "this identifier is already in use")
-	// ErrIdentityNotFound is an identifier nobody has.
+	// ErrIdentityNotFound is an identifier that names nobody.
 	ErrIdentityNotFound = NewError("identity_not_found", http.StatusNotFound, "no such identifier")
 )
 
@@ -54,21 +54,116 @@ func (a *Auth) Normalize(kind, raw string) (string, error) {
 	return v, nil
 }
 
+// WhoIs returns the identity through which an identifier of a unique kind
+// names a person, or [ErrIdentityNotFound]. It is the one answer to "who
+// is this": sign-in, recovery, sign-up's "is it taken" and every plugin
+// that matches an identifier to a person ask it.
+//
+// Only a verified identity names its holder. An unverified identity is a
+// claim, and names nobody, with one exception: the unverified sign-up
+// identifier of an account that has no other identity (a person who
+// signed up and has not verified yet), so that they can sign in and
+// recover their password before the first link arrives. Such an account
+// gives whoever proves the identifier later (by a reset link) nothing
+// that anyone else put there: nobody else has a way into it.
+func (c *Call) WhoIs(ctx context.Context, kind, raw string) (*Identity, error) {
+	value, err := c.a.Normalize(kind, raw)
+	if err != nil {
+		return nil, err
+	}
+	if !c.a.kinds[kind].Unique {
+		return nil, internalf("identity kind %q is not unique: its values name nobody", kind)
+	}
+	id, err := c.claim(ctx, kind, value)
+	if err != nil {
+		return nil, err
+	}
+	if id == nil {
+		return nil, ErrIdentityNotFound
+	}
+	names, err := c.names(ctx, id, false)
+	if err != nil {
+		return nil, err
+	}
+	if !names {
+		return nil, ErrIdentityNotFound
+	}
+	return id, nil
+}
+
+// claim returns the row holding a value of a unique kind, verified or
+// not, or nil.
+func (c *Call) claim(ctx context.Context, kind, value string) (*Identity, error) {
+	var r identityRow
+	err := c.db.One(ctx, sqlb.Select(r.selections()...).From(Identities).
+		Where(sqlb.And(IdentityKindName.Eq(kind), IdentityValue.Eq(value), IdentityScope.Eq(""))))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.identity(), nil
+}
+
+// names reports whether a held identity names its holder against a
+// newcomer: when it is verified, or when it is the sole identity of an
+// account that has not verified it (see [Call.WhoIs]) and the newcomer
+// offers no proof either.
+func (c *Call) names(ctx context.Context, id *Identity, newcomerProved bool) (bool, error) {
+	if id.Verified() {
+		return true, nil
+	}
+	if newcomerProved {
+		return false, nil
+	}
+	var n int64
+	err := c.db.One(ctx, sqlb.Select(sqlb.Into(sqlb.Count(), &n)).From(Identities).Where(IdentityUserID.Eq(id.UserID)))
+	return n == 1, err
+}
+
 // AddIdentity gives userID an identifier, normalized, verified now or not.
-// It returns [ErrIdentityTaken] when a unique kind's value is taken.
+// For a unique kind, a value that names another person (see [Call.WhoIs])
+// is [ErrIdentityTaken], and so is an unverified addition of one the user
+// has already; another person's claim that names nobody is dropped, so
+// that a stale claim never blocks the rightful holder. A verified addition
+// of an identifier the user holds verifies it if need be and returns it. A verified addition is an account change the
+// [IdentityObserver] plugins hear of.
 func (c *Call) AddIdentity(ctx context.Context, userID, kind, raw string, verified bool) (*Identity, error) {
 	value, err := c.a.Normalize(kind, raw)
 	if err != nil {
 		return nil, err
 	}
+	scope := ""
+	if !c.a.kinds[kind].Unique {
+		scope = userID
+	} else if held, err := c.claim(ctx, kind, value); err != nil {
+		return nil, err
+	} else if held != nil {
+		if held.UserID == userID {
+			if !verified {
+				return nil, ErrIdentityTaken
+			}
+			if !held.Verified() {
+				return held, c.verify(ctx, held)
+			}
+			return held, nil
+		}
+		names, err := c.names(ctx, held, verified)
+		if err != nil {
+			return nil, err
+		}
+		if names {
+			return nil, ErrIdentityTaken
+		}
+		if err := c.removeIdentity(ctx, held); err != nil {
+			return nil, err
+		}
+	}
 	now := c.a.Now()
 	id := &Identity{ID: newID(now), Kind: kind, Value: value, UserID: userID, Data: "{}", CreatedAt: now}
 	if verified {
 		id.VerifiedAt = now
-	}
-	scope := ""
-	if !c.a.kinds[kind].Unique {
-		scope = userID
 	}
 	// DO NOTHING rather than a caught unique violation: on PostgreSQL a
 	// failed statement would doom the rest of the transaction.
@@ -82,19 +177,18 @@ func (c *Call) AddIdentity(ctx context.Context, userID, kind, raw string, verifi
 	if n == 0 {
 		return nil, ErrIdentityTaken
 	}
+	if verified {
+		return id, c.observeVerified(ctx, id)
+	}
 	return id, nil
 }
 
-// FindIdentity returns the identity of a kind with the raw value, after
-// normalizing it; [ErrIdentityNotFound] when there is none.
-func (c *Call) FindIdentity(ctx context.Context, kind, raw string) (*Identity, error) {
-	value, err := c.a.Normalize(kind, raw)
-	if err != nil {
-		return nil, err
-	}
+// Identity returns one of a user's identities by ID;
+// [ErrIdentityNotFound] when the user has no such identity.
+func (c *Call) Identity(ctx context.Context, userID, id string) (*Identity, error) {
 	var r identityRow
-	err = c.db.One(ctx, sqlb.Select(r.selections()...).From(Identities).
-		Where(sqlb.And(IdentityKindName.Eq(kind), IdentityValue.Eq(value))).Limit(1))
+	err := c.db.One(ctx, sqlb.Select(r.selections()...).From(Identities).
+		Where(sqlb.And(IdentityID.Eq(id), IdentityUserID.Eq(userID))))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrIdentityNotFound
 	}
@@ -121,22 +215,72 @@ func (c *Call) Identities(ctx context.Context, userID, kind string) ([]*Identity
 	return out, err
 }
 
-// VerifyIdentity marks an identity verified now, if it was not.
-func (c *Call) VerifyIdentity(ctx context.Context, id string) error {
-	_, err := c.db.Exec(ctx, sqlb.Update(Identities).Set(IdentityVerifiedAt.Set(nullTime(c.a.Now()))).
-		Where(sqlb.And(IdentityID.Eq(id), IdentityVerifiedAt.IsNull())))
-	return err
+// VerifyIdentity marks one of a user's identities verified now, if it was
+// not, and tells the [IdentityObserver] plugins; [ErrIdentityNotFound]
+// when the user has no such identity.
+func (c *Call) VerifyIdentity(ctx context.Context, userID, id string) (*Identity, error) {
+	ident, err := c.Identity(ctx, userID, id)
+	if err != nil {
+		return nil, err
+	}
+	if ident.Verified() {
+		return ident, nil
+	}
+	return ident, c.verify(ctx, ident)
 }
 
-// RemoveIdentity deletes one identity of a user; [ErrIdentityNotFound]
-// when the user has no such identity.
+func (c *Call) verify(ctx context.Context, id *Identity) error {
+	now := c.a.Now()
+	n, err := c.db.Exec(ctx, sqlb.Update(Identities).Set(IdentityVerifiedAt.Set(nullTime(now))).
+		Where(sqlb.And(IdentityID.Eq(id.ID), IdentityVerifiedAt.IsNull())))
+	if err != nil || n == 0 {
+		return err
+	}
+	id.VerifiedAt = now
+	return c.observeVerified(ctx, id)
+}
+
+// RemoveIdentity deletes one identity of a user, with the tokens sent to
+// it, and tells the [IdentityObserver] plugins; [ErrIdentityNotFound] when
+// the user has no such identity.
 func (c *Call) RemoveIdentity(ctx context.Context, userID, id string) error {
-	n, err := c.db.Exec(ctx, sqlb.Delete(Identities).Where(sqlb.And(IdentityID.Eq(id), IdentityUserID.Eq(userID))))
+	ident, err := c.Identity(ctx, userID, id)
+	if err != nil {
+		return err
+	}
+	return c.removeIdentity(ctx, ident)
+}
+
+func (c *Call) removeIdentity(ctx context.Context, id *Identity) error {
+	// The foreign key deletes the tokens too; this covers a SQLite
+	// database opened without foreign keys.
+	if _, err := c.db.Exec(ctx, sqlb.Delete(Tokens).Where(TokenIdentityID.Eq(nullString(id.ID)))); err != nil {
+		return err
+	}
+	n, err := c.db.Exec(ctx, sqlb.Delete(Identities).Where(IdentityID.Eq(id.ID)))
 	if err != nil {
 		return err
 	}
 	if n == 0 {
 		return ErrIdentityNotFound
+	}
+	for _, p := range c.a.cfg.plugins {
+		if o, ok := p.(IdentityObserver); ok {
+			if err := o.IdentityRemoved(ctx, c, id); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (c *Call) observeVerified(ctx context.Context, id *Identity) error {
+	for _, p := range c.a.cfg.plugins {
+		if o, ok := p.(IdentityObserver); ok {
+			if err := o.IdentityVerified(ctx, c, id); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -159,3 +303,5 @@ func (r *identityRow) identity() *Identity {
 }
 
 func nullTime(t time.Time) sql.Null[time.Time] { return sql.Null[time.Time]{V: t, Valid: !t.IsZero()} }
+
+func nullString(s string) sql.Null[string] { return sql.Null[string]{V: s, Valid: s != ""} }

@@ -27,6 +27,11 @@ func MigrateProgress(fn func(plugin string, applied []string)) MigrateOption {
 var coreMigrations = []Migration{
 	Changes("001_core", sqlb.CreateTable(Users), sqlb.CreateTable(Identities), sqlb.CreateTable(Sessions),
 		sqlb.CreateTable(Tokens), sqlb.CreateTable(RateLimits)),
+	// Tokens bound to their user, identity and session, so that an
+	// account-security event can end the flows they would complete.
+	Changes("002_token_binding", sqlb.AddColumn(TokenUserID), sqlb.AddColumn(TokenIdentityID),
+		sqlb.AddColumn(TokenSessionID), sqlb.AddColumn(TokenRemedy),
+		sqlb.CreateIndex(tokensByUser), sqlb.CreateIndex(tokensByIdentity)),
 }
 
 // Migrate creates and updates the core's and the plugins' tables. It is

@@ -18,6 +18,9 @@ const (
 	DefaultSessionLifetime  = 7 * 24 * time.Hour
 	DefaultSessionUpdateAge = 24 * time.Hour
 	DefaultFreshAge         = 10 * time.Minute
+	// DefaultUnverifiedIdentityTTL is how long an unverified identity of
+	// an account that has others stays before Sweep drops it.
+	DefaultUnverifiedIdentityTTL = 7 * 24 * time.Hour
 	// MaxSessionLifetime is the longest a session can live, however often it
 	// is refreshed: 400 days, the longest a browser keeps a cookie.
 	MaxSessionLifetime = 400 * 24 * time.Hour
@@ -41,6 +44,7 @@ type config struct {
 	rateRules      map[string]RateRules
 	rateOff        bool
 	eventSink      func(context.Context, Event)
+	unverifiedTTL  time.Duration
 }
 
 // SessionConfig holds the session options; each has a With option.
@@ -70,7 +74,8 @@ func newConfig() *config {
 			AbsoluteLifetime: MaxSessionLifetime,
 			FreshAge:         DefaultFreshAge,
 		},
-		rateRules: map[string]RateRules{},
+		rateRules:     map[string]RateRules{},
+		unverifiedTTL: DefaultUnverifiedIdentityTTL,
 	}
 }
 
@@ -164,4 +169,12 @@ func WithoutRateLimits() Option { return func(c *config) { c.rateOff = true } }
 // stuffing, sign-ins ...) to sink, synchronously: keep it fast.
 func WithEventSink(sink func(context.Context, Event)) Option {
 	return func(c *config) { c.eventSink = sink }
+}
+
+// WithUnverifiedIdentityTTL sets how long an unverified identity stays
+// before [Auth.Sweep] drops it, when its account has another identity
+// (default [DefaultUnverifiedIdentityTTL]). An unverified identity names
+// nobody (see [Call.WhoIs]); this keeps such claims from piling up.
+func WithUnverifiedIdentityTTL(d time.Duration) Option {
+	return func(c *config) { c.unverifiedTTL = d }
 }

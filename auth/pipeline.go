@@ -83,6 +83,9 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	for _, fn := range c.afterCommit {
 		fn(ctx)
 	}
+	for _, fn := range c.deliveries {
+		req.deliver(ctx, fn)
+	}
 	for _, p := range a.cfg.plugins {
 		if h, ok := p.(CommitHook); ok {
 			h.Committed(ctx, info, in, out)
@@ -118,25 +121,6 @@ func (o *Op[In, Out]) accountKey(in In) string {
 		return ""
 	}
 	return o.AccountKey(in)
-}
-
-// validateInput calls the input's Validate method, on the value or its
-// pointer, if it has one.
-func validateInput[In any](in *In) error {
-	var err error
-	if v, ok := any(*in).(InputValidator); ok {
-		err = v.Validate()
-	} else if v, ok := any(in).(InputValidator); ok {
-		err = v.Validate()
-	}
-	if err == nil {
-		return nil
-	}
-	var e *Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return ErrInvalidInput.With(err.Error())
 }
 
 // checkOrigin refuses a state-changing browser request whose origin is not

@@ -70,6 +70,17 @@ type IdentityProvider interface {
 	IdentityKinds() []IdentityKind
 }
 
+// IdentityObserver hears, inside the operation's transaction, of changes
+// to a person's identities: one became verified (a link was followed, a
+// provider account linked, an address change confirmed) or one was
+// removed. An error rolls the operation back. The email plugin uses it to
+// keep the primary address in step and to tell the person's other
+// verified addresses that a way into the account was added.
+type IdentityObserver interface {
+	IdentityVerified(ctx context.Context, c *Call, id *Identity) error
+	IdentityRemoved(ctx context.Context, c *Call, id *Identity) error
+}
+
 // Deliverer is a plugin that delivers messages (email, SMS ...) to people.
 type Deliverer interface {
 	Channels() []Channel

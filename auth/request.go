@@ -40,8 +40,9 @@ type Request struct {
 	// Token is the session token the client presented, if any.
 	Token Secret
 	// Cookies are the request's cookies by name, for plugins that bind a
-	// flow to the browser that started it (an OAuth state).
-	Cookies map[string]string
+	// flow to the browser that started it (an OAuth state). They are
+	// secrets: the session cookie is among them.
+	Cookies map[string]Secret
 
 	mu       sync.Mutex
 	resolved bool
@@ -51,6 +52,9 @@ type Request struct {
 	// the transport then renews the cookie.
 	refreshed bool
 	err       error
+	// deferring holds deliveries until the transport sent its answer.
+	deferring  bool
+	deliveries []func(context.Context)
 }
 
 type requestKey struct{}
@@ -116,6 +120,50 @@ func (r *Request) forget() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.resolved = false
+}
+
+// DeferDeliveries asks that the deliveries of operations run for this
+// request ([Call.Deliver]) wait until the transport calls
+// [Request.RunDeliveries], once its answer is sent: then how long an
+// answer takes never tells whether a message went out. authhttp does so
+// for every request.
+func (r *Request) DeferDeliveries() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.deferring = true
+}
+
+// PendingDeliveries reports whether deliveries wait for RunDeliveries.
+func (r *Request) PendingDeliveries() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.deliveries) > 0
+}
+
+// RunDeliveries runs the deliveries held for the request, in order, and
+// forgets them. They get ctx without its cancellation: the client may
+// have gone once it has its answer.
+func (r *Request) RunDeliveries(ctx context.Context) {
+	r.mu.Lock()
+	held := r.deliveries
+	r.deliveries = nil
+	r.mu.Unlock()
+	ctx = context.WithoutCancel(ctx)
+	for _, fn := range held {
+		fn(ctx)
+	}
+}
+
+// deliver runs fn now, or holds it when the request defers deliveries.
+func (r *Request) deliver(ctx context.Context, fn func(context.Context)) {
+	r.mu.Lock()
+	if r.deferring {
+		r.deliveries = append(r.deliveries, fn)
+		r.mu.Unlock()
+		return
+	}
+	r.mu.Unlock()
+	fn(context.WithoutCancel(ctx))
 }
 
 func isInvalidToken(err error) bool {

@@ -68,6 +68,16 @@ var (
 	TokenExpiresAt  = sqlb.NewColumn[time.Time](Tokens, "expires_at", sqlb.Time())
 	TokenConsumedAt = sqlb.NewColumn[sql.Null[time.Time]](Tokens, "consumed_at", sqlb.Time(), sqlb.Nullable())
 	TokenAttempts   = sqlb.NewColumn[int64](Tokens, "attempts", sqlb.Int())
+	// The token's bindings (migration 002): the user it acts for, the
+	// identity it was mailed to, the session that asked for it, and
+	// whether it is a remedy that account-security events leave alive.
+	TokenUserID     = sqlb.AddedColumn[sql.Null[string]](Tokens, "user_id", idType, sqlb.Nullable(), sqlb.References(UserID, sqlb.Cascade))
+	TokenIdentityID = sqlb.AddedColumn[sql.Null[string]](Tokens, "identity_id", idType, sqlb.Nullable(), sqlb.References(IdentityID, sqlb.Cascade))
+	TokenSessionID  = sqlb.AddedColumn[sql.Null[string]](Tokens, "session_id", idType, sqlb.Nullable())
+	TokenRemedy     = sqlb.AddedColumn[bool](Tokens, "remedy", sqlb.Bool(), sqlb.Default(false))
+	// tokensByUser and tokensByIdentity serve the account-security events.
+	tokensByUser     = Tokens.AddedIndex(TokenUserID)
+	tokensByIdentity = Tokens.AddedIndex(TokenIdentityID)
 )
 
 // RateLimits is auth_rate_limit: the counters of the database rate store,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -33,6 +34,7 @@ func (a *Auth) Sweep(ctx context.Context) (SweepReport, error) {
 	run("tokens", func() (int64, error) {
 		return a.db.Exec(ctx, sqlb.Delete(Tokens).Where(sqlb.Or(TokenExpiresAt.Le(now), TokenConsumedAt.IsNotNull())))
 	})
+	run("unverified_identities", func() (int64, error) { return a.sweepClaims(ctx, now) })
 	run("rate_limits", func() (int64, error) {
 		return a.db.Exec(ctx, sqlb.Delete(RateLimits).Where(RateLimitExpiresAt.Le(now)))
 	})
@@ -57,4 +59,51 @@ func (a *Auth) Maintain(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// sweepClaims deletes the unverified identities older than the claim
+// lifetime ([WithUnverifiedIdentityTTL]) whose account has another
+// identity: claims nobody proved. An account's sole, unverified sign-up
+// identity stays, since it is the account's only way in.
+func (a *Auth) sweepClaims(ctx context.Context, now time.Time) (int64, error) {
+	cutoff := now.Add(-a.cfg.unverifiedTTL)
+	var deleted int64
+	after := ""
+	for {
+		var ids, users []string
+		var id, user string
+		cond := sqlb.And(IdentityVerifiedAt.IsNull(), IdentityCreatedAt.Le(cutoff))
+		if after != "" {
+			cond = sqlb.And(cond, IdentityID.Gt(after))
+		}
+		err := a.db.All(ctx, sqlb.Select(IdentityID.Into(&id), IdentityUserID.Into(&user)).From(Identities).
+			Where(cond).
+			OrderBy(IdentityID.Asc()).Limit(200), func() error {
+			ids, users = append(ids, id), append(users, user)
+			return nil
+		})
+		if err != nil || len(ids) == 0 {
+			return deleted, err
+		}
+		for i := range ids {
+			err := a.db.InTx(ctx, nil, func(tx *sqlb.DB) error {
+				c := &Call{a: a, info: &OpInfo{Name: "core.sweep"}, req: &Request{Transport: TransportServer, resolved: true}, db: tx}
+				ident, err := c.Identity(ctx, users[i], ids[i])
+				if errors.Is(err, ErrIdentityNotFound) {
+					return nil // verified or removed meanwhile
+				} else if err != nil {
+					return err
+				}
+				if sole, err := c.names(ctx, ident, false); err != nil || sole || ident.Verified() {
+					return err
+				}
+				deleted++
+				return c.removeIdentity(ctx, ident)
+			})
+			if err != nil {
+				return deleted, err
+			}
+		}
+		after = ids[len(ids)-1]
+	}
 }

@@ -17,12 +17,15 @@ import (
 
 // Token is a single-use token or code once consumed.
 type Token struct {
-	ID        string
-	Purpose   string
-	Subject   string
-	Data      string
-	CreatedAt time.Time
-	ExpiresAt time.Time
+	ID      string
+	Purpose string
+	Subject string
+	Data    string
+	// UserID and IdentityID are the token's bindings, as issued.
+	UserID     string
+	IdentityID string
+	CreatedAt  time.Time
+	ExpiresAt  time.Time
 }
 
 // TokenSpec describes a token or code to issue.
@@ -38,6 +41,21 @@ type TokenSpec struct {
 	// ReplacePrevious invalidates the subject's earlier tokens of the same
 	// purpose, so that only the newest works.
 	ReplacePrevious bool
+	// UserID is the person the token acts for. An account-security event
+	// of that person ([Call.AccountChanged]) ends the token, and deleting
+	// the person deletes it. Every token that changes an account must
+	// name its user. The session that asks for the token, when it is the
+	// user's, is recorded too: ending that session ends the token.
+	UserID string
+	// IdentityID is the identity the token was sent to. The token works
+	// only while that identity still belongs to UserID: removing the
+	// identity, or its passing to another person, ends it.
+	IdentityID string
+	// Remedy marks a token that the rightful owner holds against a change
+	// made to their account, such as the undo link sent to an address a
+	// change replaced: account-security events leave it alive, since the
+	// change it undoes may have been made by whoever caused the event.
+	Remedy bool
 }
 
 // Token errors.
@@ -100,10 +118,18 @@ func (c *Call) issueWithID(ctx context.Context, id string, spec TokenSpec, hash 
 			return "", err
 		}
 	}
-	data := spec.Data
+	if spec.IdentityID != "" && spec.UserID == "" {
+		return "", internalf("a token bound to an identity needs its user")
+	}
+	session := ""
+	if c.session != nil && c.session.UserID == spec.UserID {
+		session = c.session.ID
+	}
 	_, err := c.db.Exec(ctx, sqlb.Insert(Tokens).Row(TokenID.Set(id), TokenHash.Set(hash), TokenPurpose.Set(spec.Purpose),
-		TokenSubject.Set(spec.Subject), TokenData.Set(data), TokenCreatedAt.Set(now),
-		TokenExpiresAt.Set(now.Add(spec.TTL)), TokenConsumedAt.Set(sql.Null[time.Time]{}), TokenAttempts.Set(0)))
+		TokenSubject.Set(spec.Subject), TokenData.Set(spec.Data), TokenCreatedAt.Set(now),
+		TokenExpiresAt.Set(now.Add(spec.TTL)), TokenConsumedAt.Set(sql.Null[time.Time]{}), TokenAttempts.Set(0),
+		TokenUserID.Set(nullString(spec.UserID)), TokenIdentityID.Set(nullString(spec.IdentityID)),
+		TokenSessionID.Set(nullString(session)), TokenRemedy.Set(spec.Remedy)))
 	return id, err
 }
 
@@ -124,7 +150,7 @@ func (c *Call) ConsumeToken(ctx context.Context, purpose string, token Secret) (
 	if n != 1 {
 		return nil, ErrTokenInvalid
 	}
-	return c.loadToken(ctx, TokenHash.Eq(hash))
+	return c.boundToken(ctx, TokenHash.Eq(hash), ErrTokenInvalid)
 }
 
 // ConsumeCode checks a code for a subject and uses it up. Every attempt
@@ -167,7 +193,7 @@ func (c *Call) ConsumeCode(ctx context.Context, purpose, subject string, code Se
 	if n != 1 {
 		return nil, ErrCodeInvalid
 	}
-	return c.loadToken(ctx, TokenID.Eq(id))
+	return c.boundToken(ctx, TokenID.Eq(id), ErrCodeInvalid)
 }
 
 // RevokeTokens invalidates a subject's unused tokens of a purpose.
@@ -176,13 +202,41 @@ func (c *Call) RevokeTokens(ctx context.Context, purpose, subject string) (int64
 		Where(sqlb.And(TokenPurpose.Eq(purpose), TokenSubject.Eq(subject), TokenConsumedAt.IsNull())))
 }
 
-func (c *Call) loadToken(ctx context.Context, where sqlb.Cond) (*Token, error) {
+// boundToken loads a token just consumed and checks its binding: the
+// identity it was sent to must still be its user's. A token whose
+// binding broke answers invalid, as for any dead token.
+func (c *Call) boundToken(ctx context.Context, where sqlb.Cond, invalid *Error) (*Token, error) {
 	var t Token
+	var user, identity sql.Null[string]
 	err := c.db.One(ctx, sqlb.Select(TokenID.Into(&t.ID), TokenPurpose.Into(&t.Purpose), TokenSubject.Into(&t.Subject),
-		TokenData.Into(&t.Data), TokenCreatedAt.Into(&t.CreatedAt), TokenExpiresAt.Into(&t.ExpiresAt)).
+		TokenData.Into(&t.Data), TokenCreatedAt.Into(&t.CreatedAt), TokenExpiresAt.Into(&t.ExpiresAt),
+		TokenUserID.Into(&user), TokenIdentityID.Into(&identity)).
 		From(Tokens).Where(where))
 	if err != nil {
 		return nil, err
 	}
+	t.UserID, t.IdentityID = user.V, identity.V
+	if t.IdentityID == "" {
+		return &t, nil
+	}
+	var holder string
+	err = c.db.One(ctx, sqlb.Select(IdentityUserID.Into(&holder)).From(Identities).Where(IdentityID.Eq(t.IdentityID)))
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && holder != t.UserID) {
+		return nil, invalid
+	}
+	if err != nil {
+		return nil, err
+	}
 	return &t, nil
+}
+
+// endTokens ends the unused tokens of a user that match cond, except
+// remedies.
+func (c *Call) endTokens(ctx context.Context, userID string, cond sqlb.Cond) error {
+	where := sqlb.And(TokenUserID.Eq(nullString(userID)), TokenConsumedAt.IsNull(), TokenRemedy.Eq(false))
+	if cond != nil {
+		where = sqlb.And(where, cond)
+	}
+	_, err := c.db.Exec(ctx, sqlb.Update(Tokens).Set(TokenConsumedAt.Set(nullTime(c.a.Now()))).Where(where))
+	return err
 }

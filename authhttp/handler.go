@@ -62,6 +62,9 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if fresh && !loadSession(w, r, rt.a, rt.cfg, req) {
 		return // the database failed; answered
 	}
+	if fresh {
+		defer deliver(w, r, req) // else the Middleware in front delivers
+	}
 	out, oc, err := rt.ops[i].Invoke(r.Context(), decoder(r, rt.cfg, rt.ops[i].Info()))
 	if oc.Ended && req.CookieAuth {
 		clearSession(w, rt.a)

@@ -12,6 +12,11 @@ import (
 // [RequireUser], the routes of [Handler] and Go calls of operations. It
 // renews the cookie when the session was refreshed and clears a cookie that
 // no longer names a live session. A database failure answers 500.
+//
+// Messages that operations send while the request is served (Go calls of
+// the host's pages included) wait until the next handler returned: the
+// Middleware flushes the answer, then delivers them. Write a page whole,
+// with its Content-Length, for the client to have it before they go.
 func Middleware(a *auth.Auth, opts ...Option) func(http.Handler) http.Handler {
 	cfg := newConfig(a, opts)
 	return func(next http.Handler) http.Handler {
@@ -19,6 +24,9 @@ func Middleware(a *auth.Auth, opts ...Option) func(http.Handler) http.Handler {
 			r, req, fresh := attach(a, r, cfg)
 			if fresh && !loadSession(w, r, a, cfg, req) {
 				return // the database failed; answered
+			}
+			if fresh {
+				defer deliver(w, r, req)
 			}
 			next.ServeHTTP(w, r)
 		})

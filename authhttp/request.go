@@ -40,12 +40,13 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 		Origin:    originOf(r),
 		Method:    r.Method,
 	}
+	req.DeferDeliveries()
 	for _, c := range r.Cookies() {
 		if req.Cookies == nil {
-			req.Cookies = map[string]string{}
+			req.Cookies = map[string]auth.Secret{}
 		}
 		if _, dup := req.Cookies[c.Name]; !dup { // the first of a name, as net/http's Cookie does
-			req.Cookies[c.Name] = c.Value
+			req.Cookies[c.Name] = auth.Secret(c.Value)
 		}
 	}
 	if token, ok := bearerToken(r); ok {

@@ -28,8 +28,10 @@ func writeJSON(w http.ResponseWriter, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
+	body = append(body, '\n')
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
-	w.Write(append(body, '\n'))
+	w.Write(body)
 }
 
 // writeError answers with e's status, Retry-After and body. An internal
@@ -54,17 +56,37 @@ func writeError(w http.ResponseWriter, cfg *config, e *auth.Error) {
 	if status < 400 || status > 599 {
 		status = http.StatusInternalServerError
 	}
+	body = append(body, '\n')
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
+	w.Write(body)
 }
 
 // redirect sends the browser on: 302 after a GET, 303 (See Other, which
 // turns the next request into a GET) after anything else.
+// The URL goes out as the operation gave it, never cleaned or made
+// absolute: operations check return addresses with auth's RedirectTarget.
 func redirect(w http.ResponseWriter, r *http.Request, url string) {
-	w.Header().Set("Cache-Control", "no-store")
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("Location", url)
+	h.Set("Content-Length", "0")
 	status := http.StatusSeeOther
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		status = http.StatusFound
 	}
-	http.Redirect(w, r, url, status)
+	w.WriteHeader(status)
+}
+
+// deliver runs the deliveries the request's operations left, once the
+// answer is on its way: it flushes what was written, then runs them on
+// the request's goroutine. An answer written with its Content-Length (as
+// every answer of Handler is) is then whole at the client, so how long it
+// took tells nothing of what was sent.
+func deliver(w http.ResponseWriter, r *http.Request, req *auth.Request) {
+	if !req.PendingDeliveries() {
+		return
+	}
+	http.NewResponseController(w).Flush() // a writer that cannot flush sends the answer when the handler returns
+	req.RunDeliveries(r.Context())
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -23,15 +24,41 @@ type Client struct {
 	// Auth-Token-Mode: bearer and the last token received.
 	Bearer bool
 	Token  string
+	// idle, set by NewClient, waits until the server's handlers returned.
+	idle func()
 }
 
 // NewClient serves h on a local server for the test's duration and
-// returns a client of it.
+// returns a client of it. Each of the client's requests returns once the
+// server's handlers are done: a server sends its messages after its
+// answer, and a test reads them next.
 func NewClient(tb testing.TB, h http.Handler) *Client {
 	tb.Helper()
-	srv := httptest.NewServer(h)
+	var mu sync.Mutex
+	done := sync.NewCond(&mu)
+	busy := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		busy++
+		mu.Unlock()
+		defer func() {
+			mu.Lock()
+			busy--
+			done.Broadcast()
+			mu.Unlock()
+		}()
+		h.ServeHTTP(w, r)
+	}))
 	tb.Cleanup(srv.Close)
-	return ClientOf(tb, srv.URL)
+	c := ClientOf(tb, srv.URL)
+	c.idle = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for busy > 0 {
+			done.Wait()
+		}
+	}
+	return c
 }
 
 // ClientOf returns a client of a server already listening at baseURL.
@@ -109,6 +136,9 @@ func (c *Client) Do(method, path string, body any, header http.Header) *Response
 	}
 	if t := res.Header.Get("Auth-Token"); t != "" && c.Bearer {
 		c.Token = t
+	}
+	if c.idle != nil {
+		c.idle()
 	}
 	return &Response{Status: res.StatusCode, Header: res.Header, Body: data}
 }

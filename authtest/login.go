@@ -62,7 +62,7 @@ func NewLogin() *Login {
 
 // user finds the user of a name, or creates one.
 func (l *Login) user(ctx context.Context, c *auth.Call, name string) (*auth.User, error) {
-	id, err := c.FindIdentity(ctx, "authtest", name)
+	id, err := c.WhoIs(ctx, "authtest", name)
 	if err == nil {
 		return c.LoadUser(ctx, id.UserID)
 	}

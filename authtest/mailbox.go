@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sesame-go/sesame/plugin/email"
 )
@@ -42,18 +43,28 @@ func (m *Mailbox) Messages(to string) []email.Message {
 }
 
 // Last returns the newest message to an address of a purpose, failing the
-// test when there is none.
+// test when there is none. Over HTTP a message goes out after the answer
+// (see auth.Call.Deliver), so Last waits up to MailWait for one to come.
 func (m *Mailbox) Last(tb testing.TB, to, purpose string) email.Message {
 	tb.Helper()
-	msgs := m.Messages(to)
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Purpose == purpose {
-			return msgs[i]
+	deadline := time.Now().Add(MailWait)
+	for {
+		msgs := m.Messages(to)
+		for i := len(msgs) - 1; i >= 0; i-- {
+			if msgs[i].Purpose == purpose {
+				return msgs[i]
+			}
 		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("no %s message to %s among %d", purpose, to, len(msgs))
+			return email.Message{}
+		}
+		time.Sleep(2 * time.Millisecond)
 	}
-	tb.Fatalf("no %s message to %s among %d", purpose, to, len(msgs))
-	return email.Message{}
 }
+
+// MailWait is how long [Mailbox.Last] waits for a message.
+const MailWait = 5 * time.Second
 
 var (
 	linkToken = regexp.MustCompile(`[?&]token=([^\s&]+)`)

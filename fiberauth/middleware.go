@@ -2,6 +2,7 @@ package fiberauth
 
 import (
 	"context"
+	"net"
 	"net/http"
 
 	"github.com/gofiber/fiber/v2"
@@ -27,27 +28,61 @@ type contextKey struct{}
 func Middleware(a *auth.Auth, opts ...authhttp.Option) fiber.Handler {
 	mw := authhttp.Middleware(a, opts...)
 	return func(c *fiber.Ctx) error {
-		r, err := newRequest(requestContext(c), c.Context()) // a Middleware in front already loaded the session
-		if err != nil {
-			return fiber.ErrBadRequest
+		if ok, err := attach(c, mw); !ok {
+			return err // nil when authhttp answered: the database failed
 		}
-		w := newResponseWriter(c.Response())
-		var passed context.Context
-		mw(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
-			passed = r.Context()
-		})).ServeHTTP(w, r)
-		if passed == nil { // authhttp answered: the database failed
-			w.finish()
-			closeIfUnread(r, c.Response())
-			return nil
-		}
-		w.flushHeader() // a renewed or cleared session cookie
-		c.Locals(contextKey{}, passed)
-		c.SetUserContext(passed)
-		return c.Next()
+		err := c.Next()
+		deliverAfterResponse(c)
+		return err
 	}
 }
 
+// attach loads the caller's session through mw and keeps the context it
+// passes on in c, as Middleware documents. It returns false when the
+// request cannot go on: with fiber.ErrBadRequest for a request it cannot
+// translate, with nil when mw answered it itself.
+func attach(c *fiber.Ctx, mw func(http.Handler) http.Handler) (bool, error) {
+	r, err := newRequest(requestContext(c), c.Context()) // a Middleware in front already loaded the session
+	if err != nil {
+		return false, fiber.ErrBadRequest
+	}
+	w := newResponseWriter(c.Response())
+	var passed context.Context
+	mw(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+		passed = r.Context()
+	})).ServeHTTP(w, r)
+	if passed == nil { // authhttp answered: the database failed
+		w.finish()
+		closeIfUnread(r, c.Response())
+		return false, nil
+	}
+	w.flushHeader() // a renewed or cleared session cookie
+	c.Locals(contextKey{}, passed)
+	c.SetUserContext(passed)
+	return true, nil
+}
+
+// deliverAfterResponse runs the deliveries the request's operations left
+// (messages: see auth.Call.Deliver) once the answer is sent, so that how
+// long an answer takes tells nothing of what was sent. fasthttp sends a
+// response only after the handler returned, so they run in its hijack
+// handler, on the goroutine fasthttp starts for it, which ends with them:
+// it writes the answer, marked Connection: close, then delivers, then
+// fasthttp closes the connection.
+func deliverAfterResponse(c *fiber.Ctx) {
+	req := caller(c)
+	fc := c.Context()
+	if req == nil || !req.PendingDeliveries() || fc.Hijacked() {
+		return
+	}
+	ctx, _ := c.Locals(contextKey{}).(context.Context)
+	fc.HijackSetNoResponse(true)
+	fc.Hijack(func(conn net.Conn) {
+		fc.Response.Header.SetConnectionClose()
+		_, _ = fc.Response.WriteTo(conn) // a client that went is no reason to keep the messages
+		req.RunDeliveries(ctx)
+	})
+}
 // requestContext returns the context of the net/http request made of c:
 // c's UserContext, which carries what Middleware loaded, or Middleware's
 // own context if a later handler replaced the UserContext with one that

@@ -28,7 +28,16 @@ func Mount(app fiber.Router, a *auth.Auth, prefix string, opts ...authhttp.Optio
 		full = strings.TrimSuffix(g.Prefix, "/") + prefix
 	}
 	h := authhttp.Handler(a, append(slices.Clip(opts), authhttp.Prefix(full))...)
-	serve := func(c *fiber.Ctx) error { return serveHTTP(c, h) }
+	mw := authhttp.Middleware(a, opts...)
+	serve := func(c *fiber.Ctx) error {
+		if caller(c) == nil { // no Middleware in front: load the session here
+			if ok, err := attach(c, mw); !ok {
+				return err
+			}
+			defer deliverAfterResponse(c)
+		}
+		return serveHTTP(c, h)
+	}
 	if prefix == "" {
 		app.All("/", serve)
 	} else {

@@ -66,6 +66,7 @@ var goldenDDL = []struct {
 	{"add_note", sqlb.AddColumn(visitNote)},
 	{"add_flagged", sqlb.AddColumn(visitFlagged)},
 	{"create_index", sqlb.CreateIndex(visitByHash)},
+	{"create_added_index", sqlb.CreateIndex(visitByFlag)},
 	{"drop_visit", sqlb.DropTable(visits)},
 }
 

@@ -27,6 +27,7 @@ var (
 	visitNote    = sqlb.AddedColumn[sql.Null[string]](visits, "note", sqlb.Text(), sqlb.Nullable())
 	visitFlagged = sqlb.AddedColumn[bool](visits, "flagged", sqlb.Bool(), sqlb.Default(false))
 	visitByHash  = visits.Unique(visitHash)
+	visitByFlag  = visits.AddedIndex(visitFlagged)
 )
 
 func init() {

@@ -55,6 +55,13 @@ func (t *Table) Index(cols ...AnyColumn) *Index {
 	return ix
 }
 
+// AddedIndex declares an ordinary index over cols that a later migration
+// creates with [CreateIndex]; like an [AddedColumn], it is not part of the
+// table's CREATE TABLE, so it may cover added columns.
+func (t *Table) AddedIndex(cols ...AnyColumn) *Index {
+	return &Index{table: t, columns: t.own(cols)}
+}
+
 // Indexes returns the table's declared indexes.
 func (t *Table) Indexes() []*Index { return append([]*Index(nil), t.indexes...) }
 

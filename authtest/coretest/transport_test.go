@@ -28,7 +28,7 @@ func newProbe() *probe {
 			c.Redirect(in.Go)
 		}
 		if v, ok := c.Request().Cookies["probe"]; ok {
-			c.SetCookie(&http.Cookie{Name: "probe_seen", Value: v, HttpOnly: true})
+			c.SetCookie(&http.Cookie{Name: "probe_seen", Value: v.Reveal(), HttpOnly: true})
 		}
 		return in, nil
 	}

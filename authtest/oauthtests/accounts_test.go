@@ -14,8 +14,9 @@ import (
 )
 
 // TestEmailMatching checks the rule for addresses that belong to someone:
-// joined only when both the provider and the person verified it, refused
-// with account_exists otherwise, and never a second account.
+// sign-in never links, so an address that names a person is refused with
+// account_exists whatever the provider says of it, and never makes a
+// second account.
 func TestEmailMatching(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		f := newFixture(t, e, setup{})
@@ -30,7 +31,7 @@ func TestEmailMatching(t *testing.T) {
 			wantCode string
 		}{
 			{"unverified at the provider", oauthtest.User{Subject: "mallory", Email: "ada@example.com", EmailVerified: false}, "account_exists"},
-			{"case differs, verified", oauthtest.User{Subject: "ada-oidc", Email: "ADA@example.com", EmailVerified: true}, ""},
+			{"case differs, verified", oauthtest.User{Subject: "ada-oidc", Email: "ADA@example.com", EmailVerified: true}, "account_exists"},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

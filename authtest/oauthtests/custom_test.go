@@ -149,23 +149,28 @@ func TestCustom(t *testing.T) {
 		if n := count(t, e, "auth_user"); n != 2 {
 			t.Fatalf("%d users, want Lin and Ada", n)
 		}
-		// A verified one does.
+		// Nor does a verified one: sign-in never links. Ada links it from
+		// her own fresh session.
 		stub.setUser(oauth.UserInfo{Subject: "s-2", Email: "ada@example.com", EmailVerified: true})
-		ada2 := f.browser(t)
-		ada2.signInAt(ada2.startCustom(), "/")
-		if got := ada2.user()["id"]; got != adaID {
-			t.Fatalf("verified address signed in %v, want Ada %v", got, adaID)
+		mallory := f.browser(t)
+		if res := mallory.get(mallory.startCustom()); res.status != http.StatusConflict || res.code() != "account_exists" {
+			t.Fatalf("verified address = %d %s, want 409 account_exists", res.status, res.body)
+		}
+		res := ada.post("/auth/oauth/stub/link", nil)
+		ada.signInAt(res.location, "/")
+		if accts := ada.accounts(); len(accts) != 2 {
+			t.Fatalf("accounts after link = %+v, want test and stub", accts)
 		}
 
 		// Unlink and link again.
 		if res := ada.post("/auth/oauth/stub/unlink", nil); res.status != http.StatusOK {
 			t.Fatalf("unlink = %d %s", res.status, res.body)
 		}
-		res := ada.post("/auth/oauth/stub/link", map[string]string{"returnTo": "/settings"})
+		res = ada.post("/auth/oauth/stub/link", map[string]string{"returnTo": "/settings"})
 		if res.status != http.StatusSeeOther {
 			t.Fatalf("POST link = %d %s, want 303", res.status, res.body)
 		}
-		ada.signInAt(res.location, "/settings")
+		ada.signInAt(res.location, "http://sesame.test/settings")
 		if accts := ada.accounts(); len(accts) != 2 || accts[1].Provider != "stub" || accts[1].Subject != "s-2" {
 			t.Fatalf("accounts after link = %+v, want test and stub s-2", accts)
 		}

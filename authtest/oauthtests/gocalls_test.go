@@ -83,7 +83,7 @@ func TestGoCalls(t *testing.T) {
 		}
 		in, err := f.oa.Callback(ctx, answerOf(t, f.oidc, "test", st))
 		if err != nil || !in.Created || in.Token == "" || in.Session == nil || in.User == nil || in.User.Name != "Ada" ||
-			in.ReturnTo != "/welcome" || in.Provider != "test" {
+			in.ReturnTo != "http://sesame.test/welcome" || in.Provider != "test" {
 			t.Fatalf("Callback = %+v, %v, want a new account for Ada, a session and ReturnTo /welcome", in, err)
 		}
 		as := auth.WithSessionToken(ctx, in.Token)
@@ -106,7 +106,7 @@ func TestGoCalls(t *testing.T) {
 		}
 		linked, err := f.oa.Callback(as, answerOf(t, f.github, "github", st))
 		if err != nil || !linked.Linked || linked.Created || linked.Token != "" || linked.Session != nil ||
-			linked.User == nil || linked.User.ID != in.User.ID || linked.ReturnTo != "/settings" {
+			linked.User == nil || linked.User.ID != in.User.ID || linked.ReturnTo != "http://sesame.test/settings" {
 			t.Fatalf("link Callback = %+v, %v, want GitHub linked to Ada and no new session", linked, err)
 		}
 		if accts, err := f.oa.Accounts(as); err != nil || len(accts) != 2 || accts[1].Provider != "github" || accts[1].Username != "ada" {

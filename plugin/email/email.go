@@ -27,6 +27,7 @@ var (
 	_ auth.SignInMethod     = (*Plugin)(nil)
 	_ auth.Validator        = (*Plugin)(nil)
 	_ auth.Initializer      = (*Plugin)(nil)
+	_ auth.IdentityObserver = (*Plugin)(nil)
 )
 
 // New returns the email plugin.
@@ -127,9 +128,10 @@ func (p *Plugin) Link(path string, token auth.Secret) string {
 	return p.cfg.linkBase + path + "?token=" + url.QueryEscape(token.Reveal())
 }
 
-// Send renders the message of a purpose for an address and sends it after
-// the call commits; it sends nothing if the call fails. A delivery failure
-// is logged, since the operation has already succeeded.
+// Send renders the message of a purpose for an address and delivers it
+// after the call commits ([auth.Call.Deliver]: over HTTP, after the answer
+// was sent); it sends nothing if the call fails. A delivery failure is
+// logged, since the operation has already succeeded.
 func (p *Plugin) Send(c *auth.Call, purpose, to string, d MessageData) error {
 	t, ok := p.templates[purpose]
 	if !ok {
@@ -140,7 +142,7 @@ func (p *Plugin) Send(c *auth.Call, purpose, to string, d MessageData) error {
 	if err != nil {
 		return err
 	}
-	c.AfterCommit(func(ctx context.Context) {
+	c.Deliver(func(ctx context.Context) {
 		if p.cfg.sender == nil {
 			return
 		}

@@ -17,17 +17,18 @@ const (
 	purposeCode   = "email.code"
 )
 
-// verifyData is kept with a verification token.
-type verifyData struct {
-	UserID     string `json:"userId"`
-	IdentityID string `json:"identityId"`
-	Email      string `json:"email"`
-}
-
-// changeData is kept with change and undo tokens.
+// changeData is kept with a change's confirmation token.
 type changeData struct {
 	Old string `json:"old"`
 	New string `json:"new"`
+}
+
+// undoData is kept with an undo token, the remedy sent to a verified
+// address when a way into the account was added: the address to restore
+// as primary, and the identity to drop.
+type undoData struct {
+	Restore    string `json:"restore"`
+	IdentityID string `json:"identityId"`
 }
 
 func encode(v any) string {
@@ -51,10 +52,11 @@ func primaryOf(u *auth.User) string {
 }
 
 // StartVerification sends a verification link for an unverified address
-// identity, replacing any earlier link for it.
+// identity, replacing any earlier link for it. The link is bound to the
+// identity: it dies with it.
 func (p *Plugin) StartVerification(ctx context.Context, c *auth.Call, id *auth.Identity) error {
 	token, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeVerify, Subject: id.ID, TTL: p.cfg.verifyTTL,
-		Data: encode(verifyData{UserID: id.UserID, IdentityID: id.ID, Email: id.Value}), ReplacePrevious: true})
+		Data: encode(changeData{New: id.Value}), UserID: id.UserID, IdentityID: id.ID, ReplacePrevious: true})
 	if err != nil {
 		return err
 	}
@@ -63,10 +65,17 @@ func (p *Plugin) StartVerification(ctx context.Context, c *auth.Call, id *auth.I
 
 // CreateUser creates a person with an address as primary email, not yet
 // verified, and sends the verification link. It returns
-// [auth.ErrIdentityTaken] when the address belongs to someone.
+// [auth.ErrIdentityTaken], and creates nothing, when the address names a
+// person (see [auth.Call.WhoIs]); another person's unverified claim gives
+// way.
 func (p *Plugin) CreateUser(ctx context.Context, c *auth.Call, name, address string) (*auth.User, *auth.Identity, error) {
 	addr, err := normalize(address)
 	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := c.WhoIs(ctx, Kind, addr); err == nil {
+		return nil, nil, auth.ErrIdentityTaken
+	} else if !errors.Is(err, auth.ErrIdentityNotFound) {
 		return nil, nil, err
 	}
 	u, err := c.CreateUser(ctx, name, "")
@@ -74,6 +83,12 @@ func (p *Plugin) CreateUser(ctx context.Context, c *auth.Call, name, address str
 		return nil, nil, err
 	}
 	id, err := c.AddIdentity(ctx, u.ID, Kind, addr, false)
+	if errors.Is(err, auth.ErrIdentityTaken) { // a sign-up of the same address won the race
+		if _, err := c.DB().Exec(ctx, sqlb.Delete(auth.Users).Where(auth.UserID.Eq(u.ID))); err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, auth.ErrIdentityTaken
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -87,35 +102,82 @@ func (p *Plugin) CreateUser(ctx context.Context, c *auth.Call, name, address str
 	return u, id, err
 }
 
-// Lookup returns the identity of an address; [auth.ErrIdentityNotFound]
-// when nobody has it.
+// Lookup returns the identity through which an address names a person
+// ([auth.Call.WhoIs]): never another person's unverified claim.
+// [auth.ErrIdentityNotFound] when it names nobody.
 func (p *Plugin) Lookup(ctx context.Context, c *auth.Call, address string) (*auth.Identity, error) {
 	addr, err := normalize(address)
 	if err != nil {
 		return nil, err
 	}
-	return c.FindIdentity(ctx, Kind, addr)
-}
-
-// MarkVerified records that the holder of an address proved it, as a
-// password reset through the address does; the primary address's
-// verification time follows.
-func (p *Plugin) MarkVerified(ctx context.Context, c *auth.Call, id *auth.Identity) error {
-	if id.Verified() {
-		return nil
-	}
-	if err := c.VerifyIdentity(ctx, id.ID); err != nil {
-		return err
-	}
-	_, err := c.DB().Exec(ctx, sqlb.Update(auth.Users).Set(EmailVerifiedAt.Set(nullTime(c.Now()))).
-		Where(sqlb.And(auth.UserID.Eq(id.UserID), PrimaryEmail.Eq(nullString(id.Value)))))
-	return err
+	return c.WhoIs(ctx, Kind, addr)
 }
 
 // NotifyExisting tells the holder of an address that someone tried to
 // sign up with it, in place of the welcome a new address gets.
 func (p *Plugin) NotifyExisting(c *auth.Call, address string) error {
 	return p.Send(c, PurposeExisting, address, MessageData{})
+}
+
+// IdentityVerified implements [auth.IdentityObserver]: the primary
+// address's verification time follows its identity's, and when a way into
+// an existing account was added (an address, a provider account ...),
+// every other verified address of the account is told, with a link that
+// removes it again.
+func (p *Plugin) IdentityVerified(ctx context.Context, c *auth.Call, id *auth.Identity) error {
+	if id.Kind == Kind {
+		_, err := c.DB().Exec(ctx, sqlb.Update(auth.Users).Set(EmailVerifiedAt.Set(nullTime(id.VerifiedAt))).
+			Where(sqlb.And(auth.UserID.Eq(id.UserID), PrimaryEmail.Eq(nullString(id.Value)))))
+		if err != nil {
+			return err
+		}
+	}
+	if c.NewUser(id.UserID) {
+		return nil
+	}
+	return p.notifyAdded(ctx, c, id)
+}
+
+// notifyAdded sends every verified address of the account but the new
+// identity's own a notice of it, each with its own undo link: a remedy
+// that account-security events leave alive, since whoever added the
+// identity may cause them.
+func (p *Plugin) notifyAdded(ctx context.Context, c *auth.Call, added *auth.Identity) error {
+	mine, err := c.Identities(ctx, added.UserID, Kind)
+	if err != nil {
+		return err
+	}
+	for _, to := range mine {
+		if !to.Verified() || to.ID == added.ID {
+			continue
+		}
+		undo, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeUndo, Subject: added.UserID, TTL: p.cfg.undoTTL,
+			UserID: added.UserID, Remedy: true, Data: encode(undoData{Restore: to.Value, IdentityID: added.ID})})
+		if err != nil {
+			return err
+		}
+		what := added.Value
+		if added.Kind != Kind {
+			what = added.Kind
+		}
+		err = p.Send(c, PurposeAdded, to.Value, MessageData{NewEmail: what, Link: p.Link("/change-email/undo", undo),
+			Minutes: minutes(p.cfg.undoTTL)})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// IdentityRemoved implements [auth.IdentityObserver]: an account whose
+// primary address goes has none until another is made primary.
+func (p *Plugin) IdentityRemoved(ctx context.Context, c *auth.Call, id *auth.Identity) error {
+	if id.Kind != Kind {
+		return nil
+	}
+	_, err := c.DB().Exec(ctx, sqlb.Update(auth.Users).Set(PrimaryEmail.Set(nullString("")),
+		EmailVerifiedAt.Set(nullTime(timeZero))).Where(sqlb.And(auth.UserID.Eq(id.UserID), PrimaryEmail.Eq(nullString(id.Value)))))
+	return err
 }
 
 // userAddress returns one of the caller's address identities.
@@ -134,46 +196,4 @@ func (p *Plugin) userAddress(ctx context.Context, c *auth.Call, raw string) (*au
 		}
 	}
 	return nil, ErrNotYours
-}
-
-// claim gives userID the address, verified now: its own identity gets
-// verified, another person's unverified claim is dropped (only verified
-// identities count), and another person's verified identity makes
-// [auth.ErrIdentityTaken].
-func (p *Plugin) claim(ctx context.Context, c *auth.Call, userID, addr string) error {
-	id, err := c.FindIdentity(ctx, Kind, addr)
-	switch {
-	case errors.Is(err, auth.ErrIdentityNotFound):
-	case err != nil:
-		return err
-	case id.UserID == userID:
-		return c.VerifyIdentity(ctx, id.ID)
-	case id.Verified():
-		return auth.ErrIdentityTaken
-	default:
-		if err := c.RemoveIdentity(ctx, id.UserID, id.ID); err != nil {
-			return err
-		}
-		if _, err := c.DB().Exec(ctx, sqlb.Update(auth.Users).Set(PrimaryEmail.Set(nullString("")),
-			EmailVerifiedAt.Set(nullTime(timeZero))).Where(sqlb.And(auth.UserID.Eq(id.UserID), PrimaryEmail.Eq(nullString(addr))))); err != nil {
-			return err
-		}
-	}
-	_, err = c.AddIdentity(ctx, userID, Kind, addr, true)
-	return err
-}
-
-// removeAddress deletes a user's identity of an address, if present.
-func removeAddress(ctx context.Context, c *auth.Call, userID, addr string) error {
-	id, err := c.FindIdentity(ctx, Kind, addr)
-	if errors.Is(err, auth.ErrIdentityNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if id.UserID != userID {
-		return nil
-	}
-	return c.RemoveIdentity(ctx, userID, id.ID)
 }

@@ -36,15 +36,15 @@ func (p *Plugin) newOps() ops {
 	post := http.MethodPost
 	return ops{
 		verify: &auth.Op[TokenRequest, Verified]{Name: "email.verify", Method: post, Path: "/email/verify", Writes: true,
-			Rate: auth.DefaultRate, Codes: []*auth.Error{auth.ErrTokenInvalid, auth.ErrIdentityTaken}, Handler: p.handleVerify},
+			Session: auth.SessionOptional, Rate: auth.DefaultRate, Codes: []*auth.Error{auth.ErrTokenInvalid, auth.ErrIdentityTaken}, Handler: p.handleVerify},
 		resend: &auth.Op[AddressRequest, auth.Empty]{Name: "email.resend", Method: post, Path: "/email/resend", Writes: true,
-			Rate: auth.TightRate, AccountKey: func(in AddressRequest) string { return accountKey(in.Email) }, Handler: p.handleResend},
+			Session: auth.SessionOptional, Rate: auth.TightRate, AccountKey: func(in AddressRequest) string { return accountKey(in.Email) }, Handler: p.handleResend},
 		change: &auth.Op[ChangeRequest, auth.Empty]{Name: "email.change", Method: post, Path: "/email/change", Writes: true,
 			Session: auth.SessionFresh, Rate: auth.TightRate, Codes: []*auth.Error{ErrSameAddress}, Handler: p.handleChange},
 		undo: &auth.Op[TokenRequest, auth.Empty]{Name: "email.undoChange", Method: post, Path: "/email/change/undo", Writes: true,
 			Rate: auth.DefaultRate, Codes: []*auth.Error{auth.ErrTokenInvalid, ErrUndoConflict}, Handler: p.handleUndo},
 		add: &auth.Op[AddressRequest, auth.Empty]{Name: "email.add", Method: post, Path: "/email/add", Writes: true,
-			Session: auth.SessionUser, Rate: auth.TightRate, Codes: []*auth.Error{ErrSameAddress, ErrTooManyAddresses}, Handler: p.handleAdd},
+			Session: auth.SessionFresh, Rate: auth.TightRate, Codes: []*auth.Error{ErrSameAddress, ErrTooManyAddresses}, Handler: p.handleAdd},
 		remove: &auth.Op[AddressRequest, auth.Empty]{Name: "email.remove", Method: post, Path: "/email/remove", Writes: true,
 			Session: auth.SessionFresh, Rate: auth.DefaultRate, Codes: []*auth.Error{ErrNotYours, ErrPrimary}, Handler: p.handleRemove},
 		primary: &auth.Op[AddressRequest, auth.Empty]{Name: "email.makePrimary", Method: post, Path: "/email/primary", Writes: true,
@@ -66,7 +66,8 @@ func (p *Plugin) Operations() []auth.Operation {
 }
 
 // handleVerify consumes a verification link, or the confirmation link of
-// an address change.
+// an address change. The link is bound to the address it was sent to: if
+// that left the account, the link is dead.
 func (p *Plugin) handleVerify(ctx context.Context, c *auth.Call, in TokenRequest) (Verified, error) {
 	tok, err := c.ConsumeToken(ctx, purposeVerify, in.Token)
 	if errors.Is(err, auth.ErrTokenInvalid) {
@@ -79,65 +80,83 @@ func (p *Plugin) handleVerify(ctx context.Context, c *auth.Call, in TokenRequest
 	if err != nil {
 		return Verified{}, err
 	}
-	var d verifyData
-	if err := json.Unmarshal([]byte(tok.Data), &d); err != nil {
-		return Verified{}, err
+	if tok.UserID == "" || tok.IdentityID == "" {
+		return Verified{}, auth.ErrTokenInvalid // issued unbound, before bindings existed
 	}
-	id, err := c.FindIdentity(ctx, Kind, d.Email)
-	if errors.Is(err, auth.ErrIdentityNotFound) || (err == nil && id.ID != d.IdentityID) {
-		return Verified{}, auth.ErrTokenInvalid // the address was removed since
+	id, err := c.VerifyIdentity(ctx, tok.UserID, tok.IdentityID)
+	if errors.Is(err, auth.ErrIdentityNotFound) {
+		return Verified{}, auth.ErrTokenInvalid
 	}
 	if err != nil {
-		return Verified{}, err
-	}
-	if err := p.MarkVerified(ctx, c, id); err != nil {
 		return Verified{}, err
 	}
 	return Verified{Email: id.Value}, nil
 }
 
 // applyChange makes the new address of a confirmed change primary, drops
-// the old one, and sends the old one a notice with an undo link.
+// the old one, and sends the old one a notice with an undo link. It is an
+// account-security event: every session but the confirming browser's own
+// ends, and so does every pending flow of the account.
 func (p *Plugin) applyChange(ctx context.Context, c *auth.Call, tok *auth.Token) (Verified, error) {
 	var d changeData
 	if err := json.Unmarshal([]byte(tok.Data), &d); err != nil {
 		return Verified{}, err
 	}
-	u, err := c.LoadUser(ctx, tok.Subject)
+	u, err := c.LoadUser(ctx, tok.UserID)
 	if errors.Is(err, auth.ErrUserNotFound) {
 		return Verified{}, auth.ErrTokenInvalid
 	}
 	if err != nil {
 		return Verified{}, err
 	}
-	if err := p.claim(ctx, c, u.ID, d.New); err != nil {
-		return Verified{}, err
-	}
 	old := primaryOf(u)
-	if old != "" && old != d.New {
-		if err := removeAddress(ctx, c, u.ID, old); err != nil {
-			return Verified{}, err
-		}
+	if old == d.New {
+		return Verified{Email: d.New}, nil
 	}
-	if _, err := c.DB().Exec(ctx, setPrimary(c, u.ID, d.New, c.Now())); err != nil {
+	// The old address goes first: the other addresses hear of the new one
+	// through the identity observer, the old one through its own notice.
+	if err := removeAddress(ctx, c, u.ID, old); err != nil {
 		return Verified{}, err
 	}
-	if old != "" && old != d.New {
-		undo, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeUndo, Subject: u.ID, TTL: p.cfg.undoTTL,
-			Data: encode(changeData{Old: old, New: d.New})})
-		if err != nil {
-			return Verified{}, err
-		}
-		err = p.Send(c, PurposeChanged, old, MessageData{OldEmail: old, NewEmail: d.New,
-			Link: p.Link("/change-email/undo", undo), Minutes: minutes(p.cfg.undoTTL)})
-		if err != nil {
-			return Verified{}, err
-		}
+	id, err := c.AddIdentity(ctx, u.ID, Kind, d.New, true)
+	if err != nil {
+		return Verified{}, err
 	}
-	return Verified{Email: d.New}, nil
+	if _, err := c.DB().Exec(ctx, setPrimary(c, u.ID, d.New, id.VerifiedAt)); err != nil {
+		return Verified{}, err
+	}
+	if err := c.AccountChanged(ctx, u.ID, auth.IdentityChanged, true); err != nil {
+		return Verified{}, err
+	}
+	if old == "" {
+		return Verified{Email: d.New}, nil
+	}
+	undo, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeUndo, Subject: u.ID, TTL: p.cfg.undoTTL, UserID: u.ID,
+		Remedy: true, Data: encode(undoData{Restore: old, IdentityID: id.ID})})
+	if err != nil {
+		return Verified{}, err
+	}
+	return Verified{Email: d.New}, p.Send(c, PurposeChanged, old, MessageData{OldEmail: old, NewEmail: d.New,
+		Link: p.Link("/change-email/undo", undo), Minutes: minutes(p.cfg.undoTTL)})
 }
 
+// handleResend sends a new verification link: for one of the caller's own
+// unverified addresses, or for the sign-up address of an account that has
+// no other way in. Anything else (an unknown address, another person's
+// claim) answers alike and sends nothing.
 func (p *Plugin) handleResend(ctx context.Context, c *auth.Call, in AddressRequest) (auth.Empty, error) {
+	if u := c.User(); u != nil {
+		id, err := p.userAddress(ctx, c, in.Email)
+		if err == nil {
+			if id.Verified() {
+				return auth.Empty{}, nil
+			}
+			return auth.Empty{}, p.StartVerification(ctx, c, id)
+		}
+		if !errors.Is(err, ErrNotYours) {
+			return auth.Empty{}, err
+		}
+	}
 	id, err := p.Lookup(ctx, c, in.Email)
 	if errors.Is(err, auth.ErrIdentityNotFound) {
 		return auth.Empty{}, nil // answer alike for unknown addresses
@@ -157,19 +176,19 @@ func (p *Plugin) handleChange(ctx context.Context, c *auth.Call, in ChangeReques
 	if addr == primaryOf(u) {
 		return auth.Empty{}, ErrSameAddress
 	}
-	id, err := c.FindIdentity(ctx, Kind, addr)
+	id, err := c.WhoIs(ctx, Kind, addr)
 	switch {
 	case errors.Is(err, auth.ErrIdentityNotFound):
 	case err != nil:
 		return auth.Empty{}, err
-	case id.UserID == u.ID && id.Verified():
+	case id.UserID == u.ID:
 		return auth.Empty{}, ErrSameAddress.With("this is already one of your emails: make it primary instead")
-	case id.UserID != u.ID && id.Verified():
+	default:
 		// Answer as for a free address, so that the answer does not tell
 		// whose the address is; its holder hears about the attempt.
 		return auth.Empty{}, p.Send(c, PurposeAddressInUse, addr, MessageData{})
 	}
-	token, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeChange, Subject: u.ID, TTL: p.cfg.changeTTL,
+	token, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeChange, Subject: u.ID, TTL: p.cfg.changeTTL, UserID: u.ID,
 		Data: encode(changeData{Old: primaryOf(u), New: addr}), ReplacePrevious: true})
 	if err != nil {
 		return auth.Empty{}, err
@@ -178,35 +197,40 @@ func (p *Plugin) handleChange(ctx context.Context, c *auth.Call, in ChangeReques
 		Link: p.Link("/verify-email", token), Minutes: minutes(p.cfg.changeTTL)})
 }
 
-// handleUndo restores the address a change replaced and ends every
-// session of the account, the changer's included.
+// handleUndo is the remedy of a notice: it drops the identity that was
+// added (a new address, a provider account ...), restores the notified
+// address as the primary one, and ends every session and pending flow of
+// the account, the changer's included.
 func (p *Plugin) handleUndo(ctx context.Context, c *auth.Call, in TokenRequest) (auth.Empty, error) {
 	tok, err := c.ConsumeToken(ctx, purposeUndo, in.Token)
 	if err != nil {
 		return auth.Empty{}, err
 	}
-	var d changeData
-	if err := json.Unmarshal([]byte(tok.Data), &d); err != nil {
+	var d undoData
+	if err := json.Unmarshal([]byte(tok.Data), &d); err != nil || tok.UserID == "" {
+		return auth.Empty{}, auth.ErrTokenInvalid
+	}
+	uid := tok.UserID
+	if err := c.RemoveIdentity(ctx, uid, d.IdentityID); err != nil && !errors.Is(err, auth.ErrIdentityNotFound) {
 		return auth.Empty{}, err
 	}
-	if err := removeAddress(ctx, c, tok.Subject, d.New); err != nil {
-		return auth.Empty{}, err
-	}
-	if err := p.claim(ctx, c, tok.Subject, d.Old); errors.Is(err, auth.ErrIdentityTaken) {
+	id, err := c.AddIdentity(ctx, uid, Kind, d.Restore, true)
+	if errors.Is(err, auth.ErrIdentityTaken) {
 		return auth.Empty{}, ErrUndoConflict
-	} else if err != nil {
+	}
+	if err != nil {
 		return auth.Empty{}, err
 	}
-	if _, err := c.DB().Exec(ctx, setPrimary(c, tok.Subject, d.Old, c.Now())); err != nil {
+	if _, err := c.DB().Exec(ctx, setPrimary(c, uid, d.Restore, id.VerifiedAt)); err != nil {
 		return auth.Empty{}, err
 	}
-	if _, err := c.RevokeTokens(ctx, purposeChange, tok.Subject); err != nil {
-		return auth.Empty{}, err
-	}
-	_, err = c.RevokeSessions(ctx, tok.Subject, false)
-	return auth.Empty{}, err
+	return auth.Empty{}, c.AccountChanged(ctx, uid, auth.IdentityChanged, false)
 }
 
+// handleAdd gives the caller another address, to verify by a link. It
+// needs a fresh session: a verified address is a way to recover the
+// account. Another person's address answers alike, and its holder hears
+// of the attempt.
 func (p *Plugin) handleAdd(ctx context.Context, c *auth.Call, in AddressRequest) (auth.Empty, error) {
 	addr, err := normalize(in.Email)
 	if err != nil {
@@ -235,6 +259,9 @@ func (p *Plugin) handleAdd(ctx context.Context, c *auth.Call, in AddressRequest)
 	return auth.Empty{}, p.StartVerification(ctx, c, id)
 }
 
+// handleRemove removes one of the caller's addresses other than the
+// primary: an account-security event that ends every other session and
+// every pending flow of the account.
 func (p *Plugin) handleRemove(ctx context.Context, c *auth.Call, in AddressRequest) (auth.Empty, error) {
 	id, err := p.userAddress(ctx, c, in.Email)
 	if err != nil {
@@ -243,7 +270,10 @@ func (p *Plugin) handleRemove(ctx context.Context, c *auth.Call, in AddressReque
 	if id.Value == primaryOf(c.User()) {
 		return auth.Empty{}, ErrPrimary
 	}
-	return auth.Empty{}, c.RemoveIdentity(ctx, id.UserID, id.ID)
+	if err := c.RemoveIdentity(ctx, id.UserID, id.ID); err != nil {
+		return auth.Empty{}, err
+	}
+	return auth.Empty{}, c.AccountChanged(ctx, id.UserID, auth.IdentityRemoved, true)
 }
 
 func (p *Plugin) handlePrimary(ctx context.Context, c *auth.Call, in AddressRequest) (auth.Empty, error) {
@@ -266,6 +296,7 @@ func (p *Plugin) handleList(ctx context.Context, c *auth.Call, _ auth.Empty) (Ad
 	return Addresses{Emails: ids}, err
 }
 
+// handleSendCode mails a sign-in code to a verified address, bound to it.
 func (p *Plugin) handleSendCode(ctx context.Context, c *auth.Call, in AddressRequest) (auth.Empty, error) {
 	id, err := p.Lookup(ctx, c, in.Email)
 	if errors.Is(err, auth.ErrIdentityNotFound) {
@@ -274,7 +305,8 @@ func (p *Plugin) handleSendCode(ctx context.Context, c *auth.Call, in AddressReq
 	if err != nil || !id.Verified() {
 		return auth.Empty{}, err
 	}
-	code, err := c.IssueCode(ctx, auth.TokenSpec{Purpose: purposeCode, Subject: id.Value, TTL: p.cfg.codeTTL, ReplacePrevious: true}, 6)
+	code, err := c.IssueCode(ctx, auth.TokenSpec{Purpose: purposeCode, Subject: id.Value, TTL: p.cfg.codeTTL,
+		UserID: id.UserID, IdentityID: id.ID, ReplacePrevious: true}, 6)
 	if err != nil {
 		return auth.Empty{}, err
 	}
@@ -286,17 +318,14 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in CodeSignInRe
 	if err != nil {
 		return SignedIn{}, auth.ErrCodeInvalid
 	}
-	if _, err := c.ConsumeCode(ctx, purposeCode, addr, in.Code, p.cfg.codeAttempts); err != nil {
-		return SignedIn{}, err
-	}
-	id, err := c.FindIdentity(ctx, Kind, addr)
-	if errors.Is(err, auth.ErrIdentityNotFound) {
-		return SignedIn{}, auth.ErrCodeInvalid
-	}
+	tok, err := c.ConsumeCode(ctx, purposeCode, addr, in.Code, p.cfg.codeAttempts)
 	if err != nil {
 		return SignedIn{}, err
 	}
-	u, err := c.LoadUser(ctx, id.UserID)
+	if tok.UserID == "" {
+		return SignedIn{}, auth.ErrCodeInvalid
+	}
+	u, err := c.LoadUser(ctx, tok.UserID)
 	if err != nil {
 		return SignedIn{}, err
 	}
@@ -305,4 +334,21 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in CodeSignInRe
 		return SignedIn{}, err
 	}
 	return SignedIn{User: u, Session: s, Token: token}, nil
+}
+
+// removeAddress deletes a user's identity of an address, if present.
+func removeAddress(ctx context.Context, c *auth.Call, userID, addr string) error {
+	if addr == "" {
+		return nil
+	}
+	ids, err := c.Identities(ctx, userID, Kind)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if id.Value == addr {
+			return c.RemoveIdentity(ctx, userID, id.ID)
+		}
+	}
+	return nil
 }

@@ -14,6 +14,7 @@ const (
 	PurposeCode         = "sign-in-code"
 	PurposeExisting     = "existing-account"
 	PurposeAddressInUse = "address-in-use"
+	PurposeAdded        = "sign-in-added"
 )
 
 // MessageData is what message templates see.
@@ -22,7 +23,9 @@ type MessageData struct {
 	App string
 	// Email is the recipient's address.
 	Email string
-	// NewEmail and OldEmail are the addresses of a change.
+	// NewEmail and OldEmail are the addresses of a change. In a notice of
+	// an added way in (PurposeAdded), NewEmail is the address added, or
+	// the kind of identity ("oauth:github" ...).
 	NewEmail, OldEmail string
 	// Link is the message's link, with its single-use token.
 	Link string
@@ -39,15 +42,17 @@ type messageTemplate struct {
 
 var defaultTemplates = map[string][2]string{
 	PurposeVerify: {"Confirm your email for {{.App}}",
-		"Confirm {{.Email}} by opening this link within {{.Minutes}} minutes:\n\n{{.Link}}\n\nIf you did not ask for this, ignore this message."},
+		"Confirm {{.Email}} for your {{.App}} account by opening this link within {{.Minutes}} minutes:\n\n{{.Link}}\n\nIf you did not sign up or add this address yourself, ignore this message: do not open the link, or someone else's account gets your address."},
 	PurposeChange: {"Confirm your new email for {{.App}}",
 		"Open this link within {{.Minutes}} minutes to make {{.NewEmail}} the email of your {{.App}} account:\n\n{{.Link}}\n\nIf you did not ask for this, ignore this message."},
 	PurposeChanged: {"Your {{.App}} email was changed",
-		"The email of your {{.App}} account was changed from {{.OldEmail}} to {{.NewEmail}}.\n\nIf this was not you, open this link within {{.Minutes}} minutes to restore {{.OldEmail}} and sign out everywhere:\n\n{{.Link}}"},
+		"The email of your {{.App}} account was changed from {{.OldEmail}} to {{.NewEmail}}.\n\nIf this was not you, open this link within {{.Minutes}} minutes to restore {{.OldEmail}} and sign out everywhere; then reset your password:\n\n{{.Link}}"},
 	PurposeCode: {"Your {{.App}} sign-in code",
 		"Your sign-in code is {{.Code}}. It works once, for {{.Minutes}} minutes.\n\nIf you did not ask for it, ignore this message."},
 	PurposeExisting: {"Sign-up attempt for your {{.App}} account",
 		"Someone tried to create a {{.App}} account with {{.Email}}, which already has one. If it was you, sign in or reset your password instead. Otherwise you can ignore this message."},
+	PurposeAdded: {"A way to sign in was added to your {{.App}} account",
+		"{{.NewEmail}} was just added to your {{.App}} account as a way to sign in and recover it.\n\nIf this was not you, open this link within {{.Minutes}} minutes to remove it, make {{.Email}} your primary email again and sign out everywhere; then reset your password:\n\n{{.Link}}"},
 	PurposeAddressInUse: {"Your email on {{.App}}",
 		"Someone asked to add {{.Email}} to a {{.App}} account, but it already belongs to one. If it was you, sign in to that account instead. Otherwise you can ignore this message."},
 }

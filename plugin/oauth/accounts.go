@@ -29,7 +29,7 @@ type plan struct {
 // "Accounts" section says.
 func (p *Plugin) decide(ctx context.Context, c *auth.Call, res *verified) (*plan, error) {
 	kind := res.provider.Kind()
-	id, err := c.FindIdentity(ctx, kind, res.info.Subject)
+	id, err := c.WhoIs(ctx, kind, res.info.Subject)
 	if err != nil && !errors.Is(err, auth.ErrIdentityNotFound) {
 		return nil, err
 	}
@@ -59,24 +59,19 @@ func (p *Plugin) decide(ctx context.Context, c *auth.Call, res *verified) (*plan
 	if err != nil {
 		return &plan{}, nil // an address the email plugin cannot take: ignored
 	}
-	existing, err := mail.Lookup(ctx, c, addr)
+	_, err = mail.Lookup(ctx, c, addr)
 	switch {
 	case errors.Is(err, auth.ErrIdentityNotFound):
 		if res.info.EmailVerified {
-			return &plan{email: addr}, nil
+			return &plan{email: addr}, nil // another person's unverified claim gives way
 		}
 		return &plan{}, nil // an unverified address is not kept
 	case err != nil:
 		return nil, err
-	case !res.info.EmailVerified || !existing.Verified():
-		// Joining on an address neither side vouches for would hand the
-		// account to whoever claims the address at the provider.
-		return nil, ErrAccountExists
 	}
-	if err := p.checkNotLinked(ctx, c, existing.UserID, kind); err != nil {
-		return nil, ErrAccountExists
-	}
-	return &plan{userID: existing.UserID}, nil
+	// The address names a person. Sign-in never links: that person signs
+	// in their own way and links the provider from a fresh session.
+	return nil, ErrAccountExists
 }
 
 func (p *Plugin) checkNotLinked(ctx context.Context, c *auth.Call, userID, kind string) error {

@@ -66,7 +66,7 @@ func (p *Plugin) secure() bool { return p.a.BaseURL().Scheme == "https" }
 // sets it for the state's lifetime. The cookie is SameSite=Lax: the
 // callback is a top-level GET (form_post callbacks are turned into one).
 func (p *Plugin) bindingCookie(c *auth.Call) (string, *http.Cookie) {
-	value := c.Request().Cookies[p.cookieName()]
+	value := c.Request().Cookies[p.cookieName()].Reveal()
 	if len(value) != 43 || strings.Trim(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
 		value = randomString()
 	}
@@ -86,7 +86,7 @@ func (p *Plugin) prepareStart(ctx context.Context, _ *auth.Call, in *StartReques
 	if err != nil {
 		return err
 	}
-	if _, err := checkReturnTo(in.ReturnTo, p.a.TrustedOrigin); err != nil {
+	if _, err := p.returnTo(in.ReturnTo); err != nil {
 		return err
 	}
 	if _, _, err := pr.discover(ctx, p); err != nil {
@@ -121,7 +121,7 @@ func (p *Plugin) begin(ctx context.Context, c *auth.Call, in StartRequest, userI
 	if err != nil {
 		return Started{}, err
 	}
-	returnTo, err := checkReturnTo(in.ReturnTo, p.a.TrustedOrigin)
+	returnTo, err := p.returnTo(in.ReturnTo)
 	if err != nil {
 		return Started{}, err
 	}
@@ -138,7 +138,10 @@ func (p *Plugin) begin(ctx context.Context, c *auth.Call, in StartRequest, userI
 	if err != nil {
 		return Started{}, err
 	}
-	state, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeState, Subject: pr.name, Data: string(data), TTL: p.cfg.stateTTL})
+	// A link's state is the user's: an account-security event, or the end
+	// of the session that started it, ends it.
+	state, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeState, Subject: pr.name, Data: string(data),
+		TTL: p.cfg.stateTTL, UserID: userID})
 	if err != nil {
 		return Started{}, err
 	}
@@ -209,7 +212,7 @@ func (p *Plugin) checkState(ctx context.Context, c *auth.Call, pr *Provider, in 
 	// back must be the one that started the flow.
 	binding := in.Browser.Reveal()
 	if binding == "" {
-		binding = c.Request().Cookies[p.cookieName()]
+		binding = c.Request().Cookies[p.cookieName()].Reveal()
 	}
 	if binding == "" || subtle.ConstantTimeCompare([]byte(hashString(binding)), []byte(d.Browser)) != 1 {
 		return nil, ErrInvalidState.With("the sign-in was started in another browser")
@@ -217,28 +220,15 @@ func (p *Plugin) checkState(ctx context.Context, c *auth.Call, pr *Provider, in 
 	return &d, nil
 }
 
-// checkReturnTo accepts a relative path ("/account", never "//host" or
-// "/\host") or an absolute http(s) URL of a trusted origin, and returns it.
-func checkReturnTo(s string, trusted func(origin string) bool) (string, error) {
+// returnTo checks a returnTo with the core's one redirect check
+// ([auth.Auth.RedirectTarget]) and returns it resolved; "" stays "".
+func (p *Plugin) returnTo(s string) (string, error) {
 	if s == "" {
 		return "", nil
 	}
-	if len(s) > 2048 || strings.ContainsAny(s, "\\") || strings.IndexFunc(s, func(r rune) bool { return r < 0x21 || r == 0x7f }) >= 0 {
+	target, ok := p.a.RedirectTarget(s)
+	if !ok {
 		return "", ErrInvalidReturnTo
 	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return "", ErrInvalidReturnTo
-	}
-	if strings.HasPrefix(s, "/") {
-		if strings.HasPrefix(s, "//") || u.Scheme != "" || u.Host != "" || u.User != nil {
-			return "", ErrInvalidReturnTo
-		}
-		return s, nil
-	}
-	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.Opaque != "" ||
-		!trusted(u.Scheme+"://"+u.Host) {
-		return "", ErrInvalidReturnTo
-	}
-	return s, nil
+	return target, nil
 }

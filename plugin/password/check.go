@@ -4,63 +4,90 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"time"
+	"fmt"
+	"io"
+	"log/slog"
 	"unicode/utf8"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/plugin/email"
+
 	"github.com/sesame-go/sesame/sqlb"
 )
 
-// signInCheck is what the password check found, before the transaction.
-type signInCheck struct {
-	ok         bool
-	userID     string
-	identity   string
-	verified   bool
-	rehash     string // a new hash, when the stored one used old parameters
-	normalized string
+// prepared is what an operation's Prepare computed before the
+// transaction, for its handler: hashes, which are secrets. Requests hold
+// it through a pointer, which fmt and slog print as an address; the type
+// itself prints redacted.
+type prepared struct {
+	// hash is a new password's hash.
+	hash auth.Secret
+	// The outcome of a sign-in's password check.
+	ok       bool
+	userID   string
+	verified bool
+	// checked is the stored hash the password was checked against: the
+	// handler writes only if it is still the stored one.
+	checked auth.Secret
+	// rehash is a new hash of the password, when checked used old
+	// parameters.
+	rehash auth.Secret
 }
 
-// checkPassword looks the address up and checks the password with exactly
-// one hash, against the dummy hash when the address or its password does
-// not exist, so that every path costs the same.
-func (p *Plugin) checkPassword(ctx context.Context, c *auth.Call, address string, password auth.Secret) (signInCheck, error) {
-	var chk signInCheck
-	stored := sql.Null[string]{}
-	var verifiedAt sql.Null[time.Time]
-	addr, normErr := email.Normalize(address)
-	if normErr == nil {
-		chk.normalized = addr
-		err := c.DB().One(ctx, sqlb.Select(auth.IdentityUserID.Into(&chk.userID), auth.IdentityID.Into(&chk.identity),
-			auth.IdentityVerifiedAt.Into(&verifiedAt), sqlb.OrNull(PasswordHash).Into(&stored)).
-			From(auth.Identities).LeftJoin(Passwords, PasswordUserID.EqCol(auth.IdentityUserID)).
-			Where(sqlb.And(auth.IdentityKindName.Eq(email.Kind), auth.IdentityValue.Eq(addr))).Limit(1))
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return chk, err
+// Format implements fmt.Formatter: a prepared value prints redacted.
+func (*prepared) Format(f fmt.State, _ rune) { io.WriteString(f, "[redacted]") }
+
+// LogValue implements slog.LogValuer.
+func (*prepared) LogValue() slog.Value { return slog.StringValue("[redacted]") }
+
+// checkPassword finds the person an address names and checks the password
+// with exactly one hash, against the dummy hash when the address names
+// nobody or its holder has no password, so that every path costs the same.
+func (p *Plugin) checkPassword(ctx context.Context, c *auth.Call, address string, password auth.Secret) (*prepared, error) {
+	chk := &prepared{}
+	var stored string
+	id, err := p.mail.Lookup(ctx, c, address)
+	switch {
+	case err == nil:
+		chk.userID, chk.verified = id.UserID, id.Verified()
+		if stored, err = currentHash(ctx, c.DB(), id.UserID, false); err != nil {
+			return nil, err
 		}
+	case !errors.Is(err, auth.ErrIdentityNotFound) && !errors.Is(err, auth.ErrInvalidInput):
+		return nil, err
 	}
-	encoded := stored.V
-	if !stored.Valid {
+	encoded := stored
+	if stored == "" {
 		encoded = p.cfg.hasher.Dummy()
 	}
 	ok, err := p.cfg.hasher.Verify(ctx, []byte(password.Reveal()), encoded)
 	if err != nil {
-		return chk, err
+		return nil, err
 	}
-	chk.ok = ok && stored.Valid
-	chk.verified = verifiedAt.Valid
+	chk.ok = ok && stored != ""
+	chk.checked = auth.Secret(stored)
 	if chk.ok && p.cfg.hasher.NeedsRehash(encoded) {
-		if chk.rehash, err = p.cfg.hasher.Hash(ctx, []byte(password.Reveal())); err != nil {
-			return chk, err
+		h, err := p.cfg.hasher.Hash(ctx, []byte(password.Reveal()))
+		if err != nil {
+			return nil, err
 		}
+		chk.rehash = auth.Secret(h)
 	}
 	return chk, nil
 }
 
+// stillStored reports, inside the transaction, whether the hash a check
+// used outside it is still the user's: a reset or change in between makes
+// the check stale. On PostgreSQL and MySQL it locks the row until the
+// transaction ends, so that a concurrent reset waits for this sign-in and
+// then ends its session; SQLite's writers take turns anyway.
+func stillStored(ctx context.Context, c *auth.Call, chk *prepared) (bool, error) {
+	now, err := currentHash(ctx, c.DB(), chk.userID, true)
+	return err == nil && now != "" && auth.Secret(now).Equal(chk.checked), err
+}
+
 // newHash checks a new password against the policy and the breach list,
 // and hashes it.
-func (p *Plugin) newHash(ctx context.Context, password auth.Secret) (string, error) {
+func (p *Plugin) newHash(ctx context.Context, password auth.Secret) (auth.Secret, error) {
 	n := utf8.RuneCountInString(password.Reveal())
 	switch {
 	case n < p.cfg.minLength:
@@ -80,13 +107,19 @@ func (p *Plugin) newHash(ctx context.Context, password auth.Secret) (string, err
 			return "", ErrPasswordBreached
 		}
 	}
-	return p.cfg.hasher.Hash(ctx, []byte(password.Reveal()))
+	h, err := p.cfg.hasher.Hash(ctx, []byte(password.Reveal()))
+	return auth.Secret(h), err
 }
 
-// currentHash returns a user's stored hash, or "" when they have none.
-func currentHash(ctx context.Context, db *sqlb.DB, userID string) (string, error) {
+// currentHash returns a user's stored hash, or "" when they have none;
+// lock takes the row's lock for the rest of the transaction.
+func currentHash(ctx context.Context, db *sqlb.DB, userID string, lock bool) (string, error) {
 	var h string
-	err := db.One(ctx, sqlb.Select(PasswordHash.Into(&h)).From(Passwords).Where(PasswordUserID.Eq(userID)))
+	q := sqlb.Select(PasswordHash.Into(&h)).From(Passwords).Where(PasswordUserID.Eq(userID))
+	if lock {
+		q = q.ForUpdate()
+	}
+	err := db.One(ctx, q)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}

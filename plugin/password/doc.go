@@ -20,7 +20,7 @@
 //	POST /password/sign-in   {email, password}              {user, session} and the cookie or Auth-Token
 //	POST /password/forgot    {email}                        a reset link, valid 1 hour
 //	POST /password/reset     {token, password}              ends every session of the account
-//	POST /password/change    {currentPassword, newPassword, signOutOthers}   (session)
+//	POST /password/change    {currentPassword, newPassword}   (fresh session)
 //
 // Error codes: invalid_credentials, email_not_verified, password_too_short,
 // password_too_long, password_breached, password_check_unavailable,

@@ -101,7 +101,7 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 			}},
 			{"password change", "/auth/password/change", func(t *testing.T) {
 				account(t)
-				body = map[string]any{"currentPassword": "correct horse", "newPassword": "battery staple", "signOutOthers": true}
+				body = map[string]any{"currentPassword": "correct horse", "newPassword": "battery staple"}
 			}},
 			{"email verify", "/auth/email/verify", func(t *testing.T) {
 				n++

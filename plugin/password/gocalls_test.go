@@ -55,7 +55,7 @@ func TestGoCalls(t *testing.T) {
 			t.Fatalf("SignInWithCode = %+v, %v", byCode, err)
 		}
 
-		must("Change", f.pw.Change(as, password.ChangeRequest{CurrentPassword: "correct horse", NewPassword: "battery staple", SignOutOthers: true}))
+		must("Change", f.pw.Change(as, password.ChangeRequest{CurrentPassword: "correct horse", NewPassword: "battery staple"}))
 		if _, err := f.a.GetSession(auth.WithSessionToken(ctx, byCode.Token)); !errors.Is(err, auth.ErrNoSession) {
 			t.Errorf("the code session after a change that signed others out = %v, want ErrNoSession", err)
 		}

@@ -1,6 +1,7 @@
 package password
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -49,7 +50,7 @@ func (p *Plugin) newOps() ops {
 			Writes: true, Rate: auth.TightRate, Codes: append([]*auth.Error{auth.ErrTokenInvalid}, policyCodes...),
 			Prepare: p.prepareReset, Handler: p.handleReset},
 		change: &auth.Op[ChangeRequest, auth.Empty]{Name: "password.change", Method: post, Path: "/password/change",
-			Writes: true, Credential: true, Session: auth.SessionUser, Rate: auth.TightRate,
+			Writes: true, Credential: true, Session: auth.SessionFresh, Rate: auth.TightRate,
 			Codes:   append([]*auth.Error{ErrInvalidCredentials, ErrNoPassword}, policyCodes...),
 			Prepare: p.prepareChange, Handler: p.handleChange},
 	}
@@ -65,13 +66,14 @@ func (p *Plugin) prepareSignUp(ctx context.Context, _ *auth.Call, in *SignUpRequ
 		return auth.ErrInvalidInput.With(err.Error())
 	}
 	h, err := p.newHash(ctx, in.Password)
-	in.hash = h
+	in.prep = &prepared{hash: h}
 	return err
 }
 
 // handleSignUp creates the account and sends the verification link; for
-// a taken address it sends the holder a notice instead and answers the
-// same, so that sign-up does not tell which addresses have accounts.
+// an address that names a person it creates nothing, sends the holder a
+// notice instead and answers the same, so that sign-up does not tell
+// which addresses have accounts.
 func (p *Plugin) handleSignUp(ctx context.Context, c *auth.Call, in SignUpRequest) (SignUpResult, error) {
 	done := SignUpResult{Status: "verification_sent"}
 	u, _, err := p.mail.CreateUser(ctx, c, strings.TrimSpace(in.Name), in.Email)
@@ -82,28 +84,35 @@ func (p *Plugin) handleSignUp(ctx context.Context, c *auth.Call, in SignUpReques
 	if err != nil {
 		return SignUpResult{}, err
 	}
-	_, err = c.DB().Exec(ctx, setHash(u.ID, in.hash, c.Now()))
+	_, err = c.DB().Exec(ctx, setHash(u.ID, in.prep.hash, c.Now()))
 	return done, err
 }
 
 func (p *Plugin) prepareSignIn(ctx context.Context, c *auth.Call, in *SignInRequest) error {
 	chk, err := p.checkPassword(ctx, c, in.Email, in.Password)
-	in.check = chk
+	in.prep = chk
 	return err
 }
 
-// handleSignIn starts a session after a good password check. Whether the
-// address is verified is told only to someone who knew the password.
+// handleSignIn starts a session after a good password check, if the hash
+// checked is still the stored one: a sign-in that raced a reset or a
+// change fails rather than outlive it. Whether the address is verified is
+// told only to someone who knew the password.
 func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInRequest) (SignedIn, error) {
-	chk := in.check
+	chk := in.prep
 	if !chk.ok {
 		return SignedIn{}, ErrInvalidCredentials
+	}
+	if still, err := stillStored(ctx, c, chk); err != nil || !still {
+		return SignedIn{}, cmp.Or(err, error(ErrInvalidCredentials))
 	}
 	if p.cfg.requireVerification && !chk.verified {
 		return SignedIn{}, ErrEmailNotVerified
 	}
 	if chk.rehash != "" {
-		if _, err := c.DB().Exec(ctx, setHash(chk.userID, chk.rehash, c.Now())); err != nil {
+		// Compare-and-set: the new hash replaces only the one checked.
+		if _, err := c.DB().Exec(ctx, sqlb.Update(Passwords).Set(PasswordHash.Set(chk.rehash.Reveal()), PasswordUpdatedAt.Set(c.Now())).
+			Where(sqlb.And(PasswordUserID.Eq(chk.userID), PasswordHash.Eq(chk.checked.Reveal())))); err != nil {
 			return SignedIn{}, err
 		}
 	}
@@ -118,8 +127,9 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInReques
 	return SignedIn{User: u, Session: s, Token: token}, nil
 }
 
-// handleForgot sends a reset link to an address that has an account, and
-// answers alike for one that has none.
+// handleForgot sends a reset link to an address that names a person (see
+// auth.Call.WhoIs), bound to that address, and answers alike for one that
+// names nobody.
 func (p *Plugin) handleForgot(ctx context.Context, c *auth.Call, in ForgotRequest) (auth.Empty, error) {
 	id, err := p.mail.Lookup(ctx, c, in.Email)
 	if errors.Is(err, auth.ErrIdentityNotFound) {
@@ -128,8 +138,8 @@ func (p *Plugin) handleForgot(ctx context.Context, c *auth.Call, in ForgotReques
 	if err != nil {
 		return auth.Empty{}, err
 	}
-	token, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeReset, Subject: id.UserID, Data: id.ID,
-		TTL: p.cfg.resetTTL, ReplacePrevious: true})
+	token, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeReset, Subject: id.UserID, UserID: id.UserID,
+		IdentityID: id.ID, TTL: p.cfg.resetTTL, ReplacePrevious: true})
 	if err != nil {
 		return auth.Empty{}, err
 	}
@@ -139,46 +149,35 @@ func (p *Plugin) handleForgot(ctx context.Context, c *auth.Call, in ForgotReques
 
 func (p *Plugin) prepareReset(ctx context.Context, _ *auth.Call, in *ResetRequest) error {
 	h, err := p.newHash(ctx, in.Password)
-	in.hash = h
+	in.prep = &prepared{hash: h}
 	return err
 }
 
-// handleReset sets the new password, counts the address as verified (the
-// link proved it), and ends every session of the account.
+// handleReset sets the new password, counts the address the link went to
+// as verified (the link proved it), and, as an account-security event,
+// ends every session and every pending flow of the account.
 func (p *Plugin) handleReset(ctx context.Context, c *auth.Call, in ResetRequest) (auth.Empty, error) {
 	tok, err := c.ConsumeToken(ctx, purposeReset, in.Token)
 	if err != nil {
 		return auth.Empty{}, err
 	}
-	if _, err := c.DB().Exec(ctx, setHash(tok.Subject, in.hash, c.Now())); err != nil {
+	if tok.UserID == "" || tok.IdentityID == "" {
+		return auth.Empty{}, auth.ErrTokenInvalid // issued unbound, before bindings existed
+	}
+	if _, err := c.DB().Exec(ctx, setHash(tok.UserID, in.prep.hash, c.Now())); err != nil {
 		return auth.Empty{}, err
 	}
-	if err := p.verifyResetAddress(ctx, c, tok); err != nil {
+	if _, err := c.VerifyIdentity(ctx, tok.UserID, tok.IdentityID); err != nil {
 		return auth.Empty{}, err
 	}
-	if _, err := c.RevokeSessions(ctx, tok.Subject, false); err != nil {
+	if err := c.AccountChanged(ctx, tok.UserID, auth.PasswordReset, false); err != nil {
 		return auth.Empty{}, err
 	}
-	return auth.Empty{}, p.notifyChanged(ctx, c, tok.Subject)
-}
-
-// verifyResetAddress marks the address the reset link went to verified,
-// if it still belongs to the user.
-func (p *Plugin) verifyResetAddress(ctx context.Context, c *auth.Call, tok *auth.Token) error {
-	ids, err := c.Identities(ctx, tok.Subject, email.Kind)
-	if err != nil {
-		return err
-	}
-	for _, id := range ids {
-		if id.ID == tok.Data {
-			return p.mail.MarkVerified(ctx, c, id)
-		}
-	}
-	return nil
+	return auth.Empty{}, p.notifyChanged(ctx, c, tok.UserID)
 }
 
 func (p *Plugin) prepareChange(ctx context.Context, c *auth.Call, in *ChangeRequest) error {
-	current, err := currentHash(ctx, c.DB(), c.User().ID)
+	current, err := currentHash(ctx, c.DB(), c.User().ID, false)
 	if err != nil {
 		return err
 	}
@@ -193,22 +192,25 @@ func (p *Plugin) prepareChange(ctx context.Context, c *auth.Call, in *ChangeRequ
 		return ErrInvalidCredentials.With("the current password is wrong")
 	}
 	h, err := p.newHash(ctx, in.NewPassword)
-	in.hash = h
+	in.prep = &prepared{hash: h, checked: auth.Secret(current)}
 	return err
 }
 
+// handleChange replaces the password, if the one checked is still the
+// stored one, and, as an account-security event, ends every other session
+// of the caller and every pending flow they did not start from this one.
 func (p *Plugin) handleChange(ctx context.Context, c *auth.Call, in ChangeRequest) (auth.Empty, error) {
 	uid := c.User().ID
-	if _, err := c.DB().Exec(ctx, setHash(uid, in.hash, c.Now())); err != nil {
+	n, err := c.DB().Exec(ctx, sqlb.Update(Passwords).Set(PasswordHash.Set(in.prep.hash.Reveal()), PasswordUpdatedAt.Set(c.Now())).
+		Where(sqlb.And(PasswordUserID.Eq(uid), PasswordHash.Eq(in.prep.checked.Reveal()))))
+	if err != nil {
 		return auth.Empty{}, err
 	}
-	if _, err := c.RevokeTokens(ctx, purposeReset, uid); err != nil {
-		return auth.Empty{}, err
+	if n != 1 {
+		return auth.Empty{}, ErrInvalidCredentials.With("the password was changed meanwhile: try again")
 	}
-	if in.SignOutOthers {
-		if _, err := c.RevokeSessions(ctx, uid, true); err != nil {
-			return auth.Empty{}, err
-		}
+	if err := c.AccountChanged(ctx, uid, auth.PasswordChanged, true); err != nil {
+		return auth.Empty{}, err
 	}
 	return auth.Empty{}, p.notifyChanged(ctx, c, uid)
 }

@@ -51,7 +51,7 @@ func TestJourney(t *testing.T) {
 		// Change, signing the other device out.
 		wantError(t, "change with a wrong current password", f.c.Post("/auth/password/change",
 			map[string]any{"currentPassword": "nope nope", "newPassword": "battery staple"}), http.StatusUnauthorized, "invalid_credentials")
-		f.post(t, f.c, "/auth/password/change", map[string]any{"currentPassword": "correct horse", "newPassword": "battery staple", "signOutOthers": true}, http.StatusOK)
+		f.post(t, f.c, "/auth/password/change", map[string]any{"currentPassword": "correct horse", "newPassword": "battery staple"}, http.StatusOK)
 		wantError(t, "the other device after the change", phone.Get("/auth/session"), http.StatusUnauthorized, "no_session")
 		if f.c.Get("/auth/session").Status != http.StatusOK {
 			t.Error("the changing session was signed out")

@@ -13,7 +13,7 @@ type SignUpRequest struct {
 	Password auth.Secret `json:"password"`
 	Name     string      `json:"name"`
 
-	hash string // computed before the transaction
+	prep *prepared // computed before the transaction
 }
 
 // Validate implements [auth.InputValidator].
@@ -26,7 +26,7 @@ type SignInRequest struct {
 	Email    string      `json:"email"`
 	Password auth.Secret `json:"password"`
 
-	check signInCheck // the outcome of the password check, before the transaction
+	prep *prepared // the outcome of the password check, before the transaction
 }
 
 // Validate implements [auth.InputValidator].
@@ -47,7 +47,7 @@ type ResetRequest struct {
 	Token    auth.Secret `json:"token"`
 	Password auth.Secret `json:"password"`
 
-	hash string
+	prep *prepared
 }
 
 // Validate implements [auth.InputValidator].
@@ -59,10 +59,8 @@ func (r ResetRequest) Validate() error {
 type ChangeRequest struct {
 	CurrentPassword auth.Secret `json:"currentPassword"`
 	NewPassword     auth.Secret `json:"newPassword"`
-	// SignOutOthers ends every other session of the caller.
-	SignOutOthers bool `json:"signOutOthers"`
 
-	hash string
+	prep *prepared
 }
 
 // Validate implements [auth.InputValidator].

@@ -27,8 +27,8 @@ func (p *Plugin) Migrations() []auth.Migration {
 }
 
 // setHash stores a user's password hash, replacing any earlier one.
-func setHash(userID, hash string, now time.Time) *sqlb.InsertStmt {
-	return sqlb.Insert(Passwords).Row(PasswordUserID.Set(userID), PasswordHash.Set(hash), PasswordUpdatedAt.Set(now)).
+func setHash(userID string, hash auth.Secret, now time.Time) *sqlb.InsertStmt {
+	return sqlb.Insert(Passwords).Row(PasswordUserID.Set(userID), PasswordHash.Set(hash.Reveal()), PasswordUpdatedAt.Set(now)).
 		OnConflictUpdate([]sqlb.AnyColumn{PasswordUserID}, PasswordHash.SetTo(sqlb.Excluded(PasswordHash)),
 			PasswordUpdatedAt.SetTo(sqlb.Excluded(PasswordUpdatedAt)))
 }

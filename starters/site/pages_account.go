@@ -110,7 +110,6 @@ func (app *App) changePassword(w http.ResponseWriter, r *http.Request) {
 		return "/account?done=password-changed", app.password.Change(ctx, password.ChangeRequest{
 			CurrentPassword: auth.Secret(f.Get("currentPassword")),
 			NewPassword:     auth.Secret(f.Get("newPassword")),
-			SignOutOthers:   f.Get("signOutOthers") != "",
 		})
 	})
 }

@@ -69,7 +69,7 @@ func (app *App) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	authhttp.SetSessionCookie(w, r, app.auth, res.Session, res.Token)
-	seeOther(w, r, localPath(f.Get("next"), "/account?done=signed-in"))
+	seeOther(w, r, app.nextPage(f.Get("next"), "/account?done=signed-in"))
 }
 
 func (app *App) signOut(w http.ResponseWriter, r *http.Request) {

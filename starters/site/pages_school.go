@@ -1,7 +1,9 @@
 package site
 
 import (
+	"context"
 	"net/http"
+	"net/url"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
@@ -27,14 +29,13 @@ func (app *App) schoolPage(w http.ResponseWriter, r *http.Request) {
 	app.render(w, r, http.StatusOK, "school", app.schoolView(r))
 }
 
-// schoolSignIn signs in with a school account; a signed-in person links
-// it to their account instead, and gets a new session.
+// schoolSignIn signs in with a school account, replacing any session the
+// browser had: it never links the account to whoever was signed in.
 func (app *App) schoolSignIn(w http.ResponseWriter, r *http.Request) {
 	if !app.parseForm(w, r) {
 		return
 	}
 	f := r.PostForm
-	_, linking := authhttp.UserFrom(r)
 	res, err := app.school.SignIn(r.Context(), f.Get("userId"), auth.Secret(f.Get("password")))
 	if err != nil {
 		v := app.schoolView(r)
@@ -43,9 +44,13 @@ func (app *App) schoolSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	authhttp.SetSessionCookie(w, r, app.auth, res.Session, res.Token)
-	if linking {
-		seeOther(w, r, "/account?done=school-linked")
-		return
-	}
 	seeOther(w, r, "/account?done=school")
+}
+
+// linkSchool links a school account to the signed-in person, who needs a
+// fresh session.
+func (app *App) linkSchool(w http.ResponseWriter, r *http.Request) {
+	app.accountAction(w, r, func(ctx context.Context, f url.Values) (string, error) {
+		return "/account?done=school-linked", app.school.Link(ctx, f.Get("userId"), auth.Secret(f.Get("password")))
+	})
 }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -110,6 +109,9 @@ func (app *App) render(w http.ResponseWriter, r *http.Request, status int, name 
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("Referrer-Policy", "same-origin") // links carry tokens: never send them to another site
 	h.Set("X-Content-Type-Options", "nosniff")
+	// Whole and with its length, the page is complete at the browser
+	// before the Middleware runs the deliveries its operations left.
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())
 }
@@ -149,22 +151,26 @@ func (app *App) parseForm(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// seeOther sends the browser to path with a GET, after a form changed
-// something.
-func seeOther(w http.ResponseWriter, r *http.Request, path string) {
-	w.Header().Set("Cache-Control", "no-store")
-	http.Redirect(w, r, path, http.StatusSeeOther)
+// seeOther sends the browser to a page of this site with a GET, after a
+// form changed something. The answer is complete (no body, its length
+// said) before the Middleware runs the deliveries of the form's operation.
+// to is one of the site's paths, or a return address checked by nextPage.
+func seeOther(w http.ResponseWriter, _ *http.Request, to string) {
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("Location", to)
+	h.Set("Content-Length", "0")
+	w.WriteHeader(http.StatusSeeOther)
 }
 
-// localPath returns p when it is a path of this site, else fallback: a
-// next parameter must not send anyone to another site.
-func localPath(p, fallback string) string {
-	u, err := url.Parse(p)
-	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(p, "/") ||
-		strings.HasPrefix(p, "//") || strings.HasPrefix(p, `/\`) {
-		return fallback
+// nextPage returns where a next parameter may send the browser: the
+// address as the core's one redirect check resolves it (a page of this
+// site), else fallback.
+func (app *App) nextPage(next, fallback string) string {
+	if to, ok := app.auth.RedirectTarget(next); ok {
+		return to
 	}
-	return p
+	return fallback
 }
 
 // sentence returns msg with its first letter in upper case.

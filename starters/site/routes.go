@@ -59,6 +59,7 @@ func (app *App) Routes() []Route {
 		account(post, "/account/addresses/add", app.addAddress),
 		account(post, "/account/addresses/remove", app.removeAddress),
 		account(post, "/account/addresses/primary", app.makePrimary),
+		account(post, "/account/school/link", app.linkSchool),
 		h(get, "/courses", app.coursesPage),
 		h(get, "/course", app.coursePage),
 		h(get, "/buildings", app.buildingsPage),

@@ -36,12 +36,15 @@ var (
 // School is a sign-in plugin for school accounts: the school's
 // SmartClass interface checks the user id and password, and the person
 // holding the verified identity "<schoolID>:<userID>" is signed in (made
-// on first sign-in, or the signed-in person when linking). The password
-// is checked and forgotten: it is never stored. Make one with [NewSchool].
+// on first sign-in). Signing in never links a school account to whoever
+// is signed in: linking is its own operation, from a fresh session. The
+// password is checked and forgotten: it is never stored. Make one with
+// [NewSchool].
 type School struct {
 	client   *school.Client
 	schoolID int
 	signIn   *auth.Op[SchoolSignInRequest, email.SignedIn]
+	link     *auth.Op[SchoolSignInRequest, auth.Empty]
 	list     *auth.Op[auth.Empty, SchoolAccounts]
 }
 
@@ -62,6 +65,13 @@ func NewSchool(client *school.Client, schoolID int) *School {
 		AccountKey: func(in SchoolSignInRequest) string { return p.value(in.UserID) },
 		Codes:      []*auth.Error{ErrSchoolCredentials, ErrSchoolUnavailable, auth.ErrIdentityTaken},
 		Prepare:    p.check, Handler: p.handleSignIn,
+	}
+	p.link = &auth.Op[SchoolSignInRequest, auth.Empty]{
+		Name: "school.link", Method: http.MethodPost, Path: "/school/link",
+		Session: auth.SessionFresh, Writes: true, Credential: true, Rate: auth.TightRate,
+		AccountKey: func(in SchoolSignInRequest) string { return p.value(in.UserID) },
+		Codes:      []*auth.Error{ErrSchoolCredentials, ErrSchoolUnavailable, auth.ErrIdentityTaken},
+		Prepare:    p.check, Handler: p.handleLink,
 	}
 	p.list = &auth.Op[auth.Empty, SchoolAccounts]{
 		Name: "school.accounts", Method: http.MethodGet, Path: "/school/accounts", Session: auth.SessionUser,
@@ -105,7 +115,7 @@ func (p *School) Name() string { return "school" }
 func (p *School) Credentials() []string { return []string{"school"} }
 
 // Operations implements [auth.Operator].
-func (p *School) Operations() []auth.Operation { return []auth.Operation{p.signIn, p.list} }
+func (p *School) Operations() []auth.Operation { return []auth.Operation{p.signIn, p.link, p.list} }
 
 // IdentityKinds implements [auth.IdentityProvider]: school accounts,
 // unique, not typed in to sign in (the school checks them).
@@ -114,11 +124,20 @@ func (p *School) IdentityKinds() []auth.IdentityKind {
 }
 
 // SignIn checks a school account with the school and signs its holder in,
-// linking the account to the caller when the caller is signed in. It
-// replaces the caller's session, if any, with the new one. Spaces around
-// the user id are dropped.
+// making a new person on the account's first sign-in. It replaces the
+// caller's session, if any, with the new one: it never links the account
+// to the caller (see [School.Link]). Spaces around the user id are
+// dropped.
 func (p *School) SignIn(ctx context.Context, userID string, password auth.Secret) (email.SignedIn, error) {
 	return p.signIn.Run(ctx, SchoolSignInRequest{UserID: strings.TrimSpace(userID), Password: password})
+}
+
+// Link checks a school account with the school and links it to the
+// caller, who needs a fresh session. [auth.ErrIdentityTaken] when another
+// person holds it.
+func (p *School) Link(ctx context.Context, userID string, password auth.Secret) error {
+	_, err := p.link.Run(ctx, SchoolSignInRequest{UserID: strings.TrimSpace(userID), Password: password})
+	return err
 }
 
 // Accounts returns the caller's linked school accounts.
@@ -176,43 +195,43 @@ func (p *School) handleSignIn(ctx context.Context, c *auth.Call, in SchoolSignIn
 	return email.SignedIn{User: u, Session: s, Token: token}, nil
 }
 
-// holder returns the person the school account belongs to, linking it to
-// the caller or making a new person when nobody holds it. Only a verified
-// identity names its holder.
+// holder returns the person the school account names, making a new person
+// when it names nobody. Only a verified identity names its holder; a stale
+// unverified claim gives way.
 func (p *School) holder(ctx context.Context, c *auth.Call, in SchoolSignInRequest) (string, error) {
 	value := p.value(in.UserID)
-	id, err := c.FindIdentity(ctx, SchoolKind, value)
-	switch {
-	case errors.Is(err, auth.ErrIdentityNotFound):
-	case err != nil:
-		return "", err
-	case !id.Verified():
-		if err := c.RemoveIdentity(ctx, id.UserID, id.ID); err != nil {
-			return "", err
-		}
-	case c.User() != nil && c.User().ID != id.UserID:
-		return "", errSchoolTaken
-	default:
+	id, err := c.WhoIs(ctx, SchoolKind, value)
+	if err == nil {
 		return id.UserID, nil
 	}
-	userID := ""
-	if u := c.User(); u != nil {
-		userID = u.ID
-	} else {
-		name := in.name
-		if name == "" {
-			name = in.UserID
-		}
-		u, err := c.CreateUser(ctx, truncate(name, 100), "")
-		if err != nil {
-			return "", err
-		}
-		userID = u.ID
-	}
-	if _, err := c.AddIdentity(ctx, userID, SchoolKind, value, true); err != nil {
+	if !errors.Is(err, auth.ErrIdentityNotFound) {
 		return "", err
 	}
-	return userID, nil
+	name := in.name
+	if name == "" {
+		name = in.UserID
+	}
+	u, err := c.CreateUser(ctx, truncate(name, 100), "")
+	if err != nil {
+		return "", err
+	}
+	if _, err := c.AddIdentity(ctx, u.ID, SchoolKind, value, true); err != nil {
+		return "", err
+	}
+	return u.ID, nil
+}
+
+// handleLink links the school account to the caller: a way into the
+// account, of which the caller's verified addresses hear.
+func (p *School) handleLink(ctx context.Context, c *auth.Call, in SchoolSignInRequest) (auth.Empty, error) {
+	if !in.checked {
+		return auth.Empty{}, errors.New("site: school link ran without its check")
+	}
+	_, err := c.AddIdentity(ctx, c.User().ID, SchoolKind, p.value(in.UserID), true)
+	if errors.Is(err, auth.ErrIdentityTaken) {
+		return auth.Empty{}, errSchoolTaken
+	}
+	return auth.Empty{}, err
 }
 
 // normalizeSchoolAccount checks "<schoolID>:<userID>". It changes

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // browser is a client with its own cookie jar that sends forms as a
@@ -169,15 +170,20 @@ var mailPattern = regexp.MustCompile(`(?s)----- email \(([^)\n]+)\) -----\nTo: (
 // marks every message up to it read.
 func (m *mailbox) next(t *testing.T, purpose, to string) string {
 	t.Helper()
-	all := mailPattern.FindAllStringSubmatch(m.out.String(), -1)
-	for i := m.seen; i < len(all); i++ {
-		if all[i][1] == purpose && all[i][2] == to {
-			m.seen = i + 1
-			return all[i][3]
+	// The app sends a message after its answer: wait for it a little.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		all := mailPattern.FindAllStringSubmatch(m.out.String(), -1)
+		for i := m.seen; i < len(all); i++ {
+			if all[i][1] == purpose && all[i][2] == to {
+				m.seen = i + 1
+				return all[i][3]
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no new %q message to %s in the app's output:\n%s", purpose, to, m.out)
+			return ""
 		}
 	}
-	t.Fatalf("no new %q message to %s in the app's output:\n%s", purpose, to, m.out)
-	return ""
 }
 
 // link returns the path and query of the link to base+path in a message.

@@ -232,26 +232,40 @@ func (j *journey) api(t *testing.T) {
 
 // school signs in with the demo school: a wrong password, a new person
 // made on first sign-in, a school account linked to the signed-in person
-// and then signing them in, and a school account another person holds.
+// from the account page (whose address hears of it) and then signing them
+// in, a school account another person holds, and a school sign-in in a
+// signed-in browser, which signs in the school account's person and links
+// nothing.
 func (j *journey) school(t *testing.T) {
 	lab := newBrowser(t, j.base, "journey-lab")
 	lab.get("/school/sign-in").want(t, http.StatusOK, schooltest.DemoUserID, schooltest.DemoPassword)
 	lab.post("/school/sign-in", url.Values{"userId": {schooltest.DemoUserID}, "password": {"wrong"}}).
 		want(t, http.StatusUnauthorized, "Wrong school user id or password")
+	demoAccount := fmt.Sprintf("%d:%s", schooltest.SchoolID, schooltest.DemoUserID)
 	demo := lab.post("/school/sign-in", url.Values{"userId": {schooltest.DemoUserID}, "password": {schooltest.DemoPassword}})
-	demo.want(t, http.StatusOK, "You are signed in with your school account.", "Demo Student",
-		fmt.Sprintf("%d:%s", schooltest.SchoolID, schooltest.DemoUserID))
+	demo.want(t, http.StatusOK, "You are signed in with your school account.", "Demo Student", demoAccount)
 
 	// The headquarters account of the demo signs in at every school: link
 	// it to the person's account, then sign in with it elsewhere.
 	admin := headquarters(t)
-	linked := j.web.post("/school/sign-in", url.Values{"userId": {admin.ID}, "password": {admin.Password}})
+	linked := j.web.post("/account/school/link", url.Values{"userId": {admin.ID}, "password": {admin.Password}})
 	linked.want(t, http.StatusOK, "Your school account is linked", fmt.Sprintf("%d:%s", schooltest.SchoolID, admin.ID))
+	if notice := j.mail.next(t, "sign-in-added", j.newEmail); !strings.Contains(notice, "/change-email/undo?token=") {
+		t.Fatalf("the notice of the linked school account has no undo link:\n%s", notice)
+	}
 	other := newBrowser(t, j.base, "journey-library")
 	other.post("/school/sign-in", url.Values{"userId": {admin.ID}, "password": {admin.Password}}).
 		want(t, http.StatusOK, "You are signed in with your school account.", j.newEmail)
-	j.web.post("/school/sign-in", url.Values{"userId": {schooltest.DemoUserID}, "password": {schooltest.DemoPassword}}).
+	j.web.post("/account/school/link", url.Values{"userId": {schooltest.DemoUserID}, "password": {schooltest.DemoPassword}}).
 		want(t, http.StatusConflict, "This school account is linked to another account")
+
+	// Signing in with a school account where someone is signed in signs
+	// in that account's person: it never links it to whoever was there.
+	other.post("/school/sign-in", url.Values{"userId": {schooltest.DemoUserID}, "password": {schooltest.DemoPassword}}).
+		want(t, http.StatusOK, "You are signed in with your school account.", "Demo Student", demoAccount)
+	if page := j.web.get("/account"); strings.Contains(page.Body, demoAccount) {
+		t.Fatalf("the demo school account was linked to the account that was signed in:\n%s", page.Body)
+	}
 }
 
 // undoChange opens the link sent to the old address: it comes back and
