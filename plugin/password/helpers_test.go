@@ -66,8 +66,16 @@ func newFixture(t *testing.T, e *authtest.Engine, opts ...password.Option) *fixt
 
 func newFixtureWith(t *testing.T, e *authtest.Engine, authOpts []auth.Option, opts ...password.Option) *fixture {
 	t.Helper()
-	f := &fixture{e: e, mail: &authtest.Mailbox{}, hasher: newCountingHasher(t, testParams), clock: authtest.NewClock(start)}
-	f.em = email.New(email.WithSender(f.mail), email.WithAppName("Acme"))
+	mail := &authtest.Mailbox{}
+	return newFixtureSending(t, e, mail, mail, authOpts, opts...)
+}
+
+// newFixtureSending's email plugin sends through sender; mail is where the
+// messages land, for the tests to read.
+func newFixtureSending(t *testing.T, e *authtest.Engine, sender email.Sender, mail *authtest.Mailbox, authOpts []auth.Option, opts ...password.Option) *fixture {
+	t.Helper()
+	f := &fixture{e: e, mail: mail, hasher: newCountingHasher(t, testParams), clock: authtest.NewClock(start)}
+	f.em = email.New(email.WithSender(sender), email.WithAppName("Acme"))
 	f.pw = password.New(append([]password.Option{password.WithHasher(f.hasher)}, opts...)...)
 	a, err := auth.New(append([]auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
 		auth.WithPlugins(f.em, f.pw), auth.WithClock(f.clock.Now), auth.WithRateLimitStore(auth.NewMemoryRateStore())}, authOpts...)...)
