@@ -70,15 +70,7 @@ func New(opts ...Option) (*Auth, error) {
 	if a.rates == nil {
 		a.rates = &dbRateStore{a: a}
 	}
-	if len(problems) == 0 {
-		for _, p := range cfg.plugins {
-			if v, ok := p.(Validator); ok {
-				if err := v.Validate(a); err != nil {
-					problems = append(problems, fmt.Errorf("auth: plugin %s: %w", p.Name(), err))
-				}
-			}
-		}
-	}
+	problems = append(problems, a.validatePlugins()...)
 	if len(problems) > 0 {
 		return nil, errors.Join(problems...)
 	}
@@ -194,8 +186,12 @@ func (a *Auth) Dialect() *sqlb.Dialect { return a.cfg.dialect }
 // the core or a plugin declares it, its own name otherwise.
 func (a *Auth) TableName(t *sqlb.Table) string { return a.realName(t.Name()) }
 
-// BaseURL returns a copy of the base URL.
+// BaseURL returns a copy of the base URL. A [Validator] of a
+// configuration whose base URL is missing or malformed gets an empty URL.
 func (a *Auth) BaseURL() *url.URL {
+	if a.baseURL == nil {
+		return &url.URL{}
+	}
 	u := *a.baseURL
 	return &u
 }

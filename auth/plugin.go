@@ -101,6 +101,14 @@ type SignInMethod interface {
 // Validator checks, at [New], that the plugin can work in this
 // configuration; for example that a password can be recovered. Report
 // every problem: New joins them with everyone else's.
+//
+// Validate runs even when the rest of the configuration has problems, so
+// that New lists them all at once: the instance may then be half-made.
+// Without [WithDB], [Auth.DB], [Auth.SQL] and [Auth.Dialect] are nil, and
+// without a valid base URL [Auth.BaseURL] is empty. Validate should look
+// at the configuration (plugins, identity kinds, channels, operations)
+// rather than use the database; New reports a panic in Validate as one
+// more problem.
 type Validator interface {
 	Validate(a *Auth) error
 }
