@@ -10,8 +10,10 @@
 // objects with camelCase fields; unknown fields are refused, and bodies are
 // limited to 64 KiB ([BodyLimit]). Answers are JSON with
 // Cache-Control: no-store. Errors answer with the error's status and the
-// body {"error":{"code":"...","message":"..."}}, which [EncodeErrors]
-// replaces; Retry-After accompanies 429.
+// body {"error":{"code":"...","message":"..."}} as application/json,
+// which [EncodeErrors] replaces, media type included (RFC 9457 problem
+// details as application/problem+json, for one); Retry-After accompanies
+// 429.
 //
 // # Sessions
 //

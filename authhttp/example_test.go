@@ -43,10 +43,22 @@ func ExampleRequireUser() {
 	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
 }
 
-// EncodeErrors replaces the error body; the status and Retry-After stay.
+// problem is an RFC 9457 problem details object.
+type problem struct {
+	Type   string `json:"type"`
+	Title  string `json:"title"`
+	Status int    `json:"status"`
+}
+
+// EncodeErrors replaces the error body and its media type, here with RFC
+// 9457 problem details as application/problem+json; the status and
+// Retry-After stay. Give the same option to Handler and Middleware, so
+// that RequireUser answers alike.
 func ExampleEncodeErrors() {
-	h := authhttp.Handler(a, authhttp.EncodeErrors(func(e *auth.Error) any {
-		return map[string]string{"type": e.Code, "detail": e.Message}
-	}))
-	_ = h
+	problems := authhttp.EncodeErrors(func(e *auth.Error) (string, any) {
+		return "application/problem+json", problem{Type: "https://example.com/errors/" + e.Code, Title: e.Message, Status: e.Status}
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a, problems))
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a, problems)(mux)))
 }

@@ -107,10 +107,12 @@ func ExampleMount_group() {
 }
 
 // authhttp's options apply: here EncodeErrors, which replaces the body of
-// error answers, for Sesame's routes and for RequireUser alike.
+// error answers and its media type (RFC 9457 problem details, as
+// application/problem+json), for Sesame's routes and for RequireUser
+// alike.
 func ExampleMount_encodeErrors() {
-	problem := authhttp.EncodeErrors(func(e *auth.Error) any {
-		return map[string]string{"type": e.Code, "detail": e.Message}
+	problem := authhttp.EncodeErrors(func(e *auth.Error) (string, any) {
+		return "application/problem+json", map[string]any{"type": e.Code, "title": e.Message, "status": e.Status}
 	})
 	app := fiber.New()
 	app.Use(fiberauth.Middleware(a, problem))
@@ -120,8 +122,8 @@ func ExampleMount_encodeErrors() {
 	show(app, http.MethodGet, "/auth/session")
 	show(app, http.MethodGet, "/account")
 	// Output:
-	// 401 {"detail":"not signed in","type":"no_session"}
-	// 401 {"detail":"not signed in","type":"no_session"}
+	// 401 {"status":401,"title":"not signed in","type":"no_session"}
+	// 401 {"status":401,"title":"not signed in","type":"no_session"}
 }
 
 // Middleware loads the session once per request for every route; User

@@ -82,22 +82,23 @@ func ExampleMiddleware() {
 	// 2 devices
 }
 
-// RequireUser answers 401 no_session, in the body the Middleware's
-// EncodeErrors makes, to callers who are not signed in.
+// RequireUser answers 401 no_session, in the body and media type the
+// Middleware's EncodeErrors chose (here RFC 9457 problem details), to
+// callers who are not signed in.
 func ExampleRequireUser() {
 	a := exampleAuth()
 	r := gin.New()
-	r.Use(ginauth.Middleware(a, authhttp.EncodeErrors(func(e *auth.Error) any {
-		return map[string]string{"type": e.Code}
+	r.Use(ginauth.Middleware(a, authhttp.EncodeErrors(func(e *auth.Error) (string, any) {
+		return "application/problem+json", map[string]string{"type": e.Code}
 	})))
 	r.GET("/api/orders", ginauth.RequireUser(), func(c *gin.Context) {
 		c.JSON(http.StatusOK, []string{})
 	})
 
 	res := serve(r, http.MethodGet, "/api/orders", "", nil)
-	fmt.Println(res.Code, strings.TrimSpace(res.Body.String()))
+	fmt.Println(res.Code, res.Header().Get("Content-Type"), strings.TrimSpace(res.Body.String()))
 	// Output:
-	// 401 {"type":"no_session"}
+	// 401 application/problem+json {"type":"no_session"}
 }
 
 // RedirectTo sends browsers that are not signed in to the sign-in page,

@@ -21,9 +21,9 @@
 // cross-site state changes; error answers (unknown route, wrong method,
 // malformed JSON, wrong content type, body over the limit, rate limit,
 // malformed session token) with their exact body and headers; authhttp's
-// EncodeErrors, which replaces the body only; and one session lookup per
-// request. Every answer is also checked for at most one session cookie,
-// HttpOnly, SameSite=Lax and Path=/.
+// EncodeErrors, which replaces the body and its media type only; and one
+// session lookup per request. Every answer is also checked for at most one
+// session cookie, HttpOnly, SameSite=Lax and Path=/.
 //
 // # Isolation
 //
