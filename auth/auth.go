@@ -26,6 +26,7 @@ type Auth struct {
 	fields    []UserField
 	tables    map[string]*sqlb.Table
 	names     map[string]string // declared table name to real name
+	checkers  []SessionChecker
 	sessions  SessionStore
 	rates     RateStore
 	core      coreOps
@@ -51,6 +52,7 @@ func New(opts ...Option) (*Auth, error) {
 	a.checkBaseURL(add)
 	a.checkSessions(add)
 	a.registerPlugins(add)
+	a.checkers = sessionCheckers(cfg.plugins)
 	a.checkTables(add)
 	a.checkRateRules(add)
 	if cfg.db != nil && cfg.dialect != nil {

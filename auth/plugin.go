@@ -77,9 +77,13 @@ type Deliverer interface {
 
 // SessionChecker may refuse an operation for the session at hand: a
 // banned user, a pending second factor, terms to accept. It runs for every
-// operation that has a session, after the session requirement was checked.
-// Return an [*Error] naming the task (and let the operations that complete
-// the task through) to block a session until the task is done.
+// operation that has a session, after the session requirement was checked,
+// and once per request for the host's own routes ([Auth.Admit], which
+// authhttp.Middleware runs): then [Call.Admitting] is true and [Call.Op]
+// names no operation. Return an [*Error] of a code declared with
+// [ErrorCoder], naming the task, to block a session until the task is
+// done, and let through by name the operations that complete the task;
+// any other error is a failure, which the caller sees as [ErrInternal].
 type SessionChecker interface {
 	CheckSession(ctx context.Context, c *Call) error
 }
