@@ -109,6 +109,26 @@ func ExampleMount_encodeErrors() {
 	// 401 {"status":401,"title":"not signed in","type":"no_session"}
 }
 
+// BlockedSession serves the page that completes a task a session check
+// blocks a session for, such as a second factor still to enter: everywhere
+// else that session counts as none, and RequireUser answers the check's
+// refusal. A caller with nothing pending goes on to the account page.
+func ExampleBlockedSession() {
+	e := echo.New()
+	e.Use(echoauth.Middleware(a))
+	e.GET("/second-factor", func(c echo.Context) error {
+		_, u, blocked := echoauth.BlockedSession(c)
+		if blocked == nil {
+			return c.Redirect(http.StatusFound, "/account")
+		}
+		return c.String(http.StatusOK, u.Name+", enter your second factor ("+blocked.Code+")\n")
+	})
+
+	show(e, http.MethodGet, "/second-factor")
+	// Output:
+	// 302 /account
+}
+
 // Middleware loads the session once per request for every route; User
 // reads it.
 func ExampleMiddleware() {

@@ -126,6 +126,26 @@ func ExampleMount_encodeErrors() {
 	// 401 {"status":401,"title":"not signed in","type":"no_session"}
 }
 
+// BlockedSession serves the page that completes a task a session check
+// blocks a session for, such as a second factor still to enter: everywhere
+// else that session counts as none, and RequireUser answers the check's
+// refusal. A caller with nothing pending goes on to the account page.
+func ExampleBlockedSession() {
+	app := fiber.New()
+	app.Use(fiberauth.Middleware(a))
+	app.Get("/second-factor", func(c *fiber.Ctx) error {
+		_, u, blocked := fiberauth.BlockedSession(c)
+		if blocked == nil {
+			return c.Redirect("/account", http.StatusFound)
+		}
+		return c.SendString(u.Name + ", enter your second factor (" + blocked.Code + ")")
+	})
+
+	show(app, http.MethodGet, "/second-factor")
+	// Output:
+	// 302 /account
+}
+
 // Middleware loads the session once per request for every route; User
 // reads it.
 func ExampleMiddleware() {
