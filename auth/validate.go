@@ -22,7 +22,7 @@ func (a *Auth) validatePlugins() []error {
 func validate(a *Auth, v Validator) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("Validate panicked on this configuration: %v", r)
+			err = fmt.Errorf("panicked in Validate on this configuration: %v", r)
 		}
 	}()
 	return v.Validate(a)

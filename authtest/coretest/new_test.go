@@ -85,10 +85,10 @@ func TestNewReportsEveryProblem(t *testing.T) {
 					_, err := a.DB().Exec(context.Background(), sqlb.Delete(auth.Users))
 					return err
 				}})},
-				[]string{"WithDB is required", "plugin reckless: Validate panicked on this configuration"}},
+				[]string{"WithDB is required", "plugin reckless: panicked in Validate on this configuration"}},
 			{"Validate that panics", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin(),
 				&stub{name: "buggy", check: func(*auth.Auth) error { panic("a bug") }})},
-				[]string{"plugin buggy: Validate panicked on this configuration: a bug"}},
+				[]string{"plugin buggy: panicked in Validate on this configuration: a bug"}},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
