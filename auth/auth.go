@@ -25,6 +25,8 @@ type Auth struct {
 	channels  map[string]Channel
 	fields    []UserField
 	tables    map[string]*sqlb.Table
+	names     map[string]string // declared table name to real name
+	checkers  []SessionChecker
 	sessions  SessionStore
 	rates     RateStore
 	core      coreOps
@@ -40,7 +42,7 @@ func New(opts ...Option) (*Auth, error) {
 		o(cfg)
 	}
 	a := &Auth{cfg: cfg, opsByName: map[string]Operation{}, kinds: map[string]IdentityKind{},
-		channels: map[string]Channel{}, tables: map[string]*sqlb.Table{}, origins: map[string]bool{}}
+		channels: map[string]Channel{}, tables: map[string]*sqlb.Table{}, names: map[string]string{}, origins: map[string]bool{}}
 	var problems []error
 	add := func(format string, args ...any) { problems = append(problems, fmt.Errorf("auth: "+format, args...)) }
 
@@ -50,6 +52,7 @@ func New(opts ...Option) (*Auth, error) {
 	a.checkBaseURL(add)
 	a.checkSessions(add)
 	a.registerPlugins(add)
+	a.checkers = sessionCheckers(cfg.plugins)
 	a.checkTables(add)
 	a.checkRateRules(add)
 	if cfg.db != nil && cfg.dialect != nil {
@@ -69,15 +72,7 @@ func New(opts ...Option) (*Auth, error) {
 	if a.rates == nil {
 		a.rates = &dbRateStore{a: a}
 	}
-	if len(problems) == 0 {
-		for _, p := range cfg.plugins {
-			if v, ok := p.(Validator); ok {
-				if err := v.Validate(a); err != nil {
-					problems = append(problems, fmt.Errorf("auth: plugin %s: %w", p.Name(), err))
-				}
-			}
-		}
-	}
+	problems = append(problems, a.validatePlugins()...)
 	if len(problems) > 0 {
 		return nil, errors.Join(problems...)
 	}
@@ -133,12 +128,14 @@ func (a *Auth) checkSessions(add func(string, ...any)) {
 	}
 }
 
-// realName maps a table's declared name to its name in the database.
+// realName maps a table's name to its name in the database: the prefix
+// or rename of a table the core or a plugin declares, and the name itself
+// for any other table, such as a host's own joined through [Auth.DB].
 func (a *Auth) realName(name string) string {
-	if to, ok := a.cfg.renames[name]; ok {
-		return to
+	if real, ok := a.names[name]; ok {
+		return real
 	}
-	return a.cfg.prefix + name
+	return name
 }
 
 func (a *Auth) checkTables(add func(string, ...any)) {
@@ -162,7 +159,11 @@ func (a *Auth) checkTables(add func(string, ...any)) {
 	}
 	real := map[string]string{}
 	for name := range a.tables {
-		r := a.realName(name)
+		r := a.cfg.prefix + name
+		if to, ok := a.cfg.renames[name]; ok {
+			r = to
+		}
+		a.names[name] = r
 		if !sqlb.ValidIdent(r) {
 			add("table %s would be named %q, which is not a valid identifier", name, r)
 		}
@@ -174,7 +175,10 @@ func (a *Auth) checkTables(add func(string, ...any)) {
 }
 
 // DB returns the database with the instance's table names and types, for
-// queries of the host's own that join the auth tables.
+// queries of the host's own that join the auth tables. The table prefix
+// and renames apply to the tables Sesame declares (the core's, the
+// plugins' [Schema] tables, and [Users] with the columns plugins add);
+// the host's own tables keep the names they are declared with.
 func (a *Auth) DB() *sqlb.DB { return a.db }
 
 // SQL returns the underlying database pool.
@@ -183,11 +187,16 @@ func (a *Auth) SQL() *sql.DB { return a.cfg.db }
 // Dialect returns the database's dialect.
 func (a *Auth) Dialect() *sqlb.Dialect { return a.cfg.dialect }
 
-// TableName returns the real name of a declared table.
+// TableName returns the real name of a table: prefixed or renamed when
+// the core or a plugin declares it, its own name otherwise.
 func (a *Auth) TableName(t *sqlb.Table) string { return a.realName(t.Name()) }
 
-// BaseURL returns a copy of the base URL.
+// BaseURL returns a copy of the base URL. A [Validator] of a
+// configuration whose base URL is missing or malformed gets an empty URL.
 func (a *Auth) BaseURL() *url.URL {
+	if a.baseURL == nil {
+		return &url.URL{}
+	}
 	u := *a.baseURL
 	return &u
 }

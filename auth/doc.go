@@ -28,6 +28,11 @@
 // at any step reaches the caller as an [*Error] of the operation's closed
 // set of codes; database failures are never swallowed.
 //
+// The session checks also decide what a session may do on the host's own
+// routes: [Auth.Admit], which authhttp.Middleware runs once per request,
+// applies them outside any operation, so that a ban or a pending second
+// factor takes effect everywhere the session is used.
+//
 // # Plugins
 //
 // A plugin is any value with a Name method. What else it offers is found
@@ -42,7 +47,9 @@
 // The core keeps auth_user, auth_identity, auth_session, auth_token,
 // auth_rate_limit and auth_migration in the host's database, declared as
 // exported [sqlb] tables ([Users], [Sessions] ...) so that a host can join
-// them in its own queries through [Auth.DB].
+// them in its own queries through [Auth.DB]. [WithTablePrefix] and
+// [RenameTable] name these and the plugins' tables; the host's own keep
+// their names.
 //
 // # Security
 //

@@ -37,7 +37,10 @@ var coreMigrations = []Migration{
 // Migrate creates and updates the core's and the plugins' tables. It is
 // idempotent, and safe when several processes run it at once: they take
 // turns under a lock (an advisory lock on PostgreSQL, a named lock on
-// MySQL, the write lock on SQLite), and each migration runs once.
+// MySQL, the write lock on SQLite), and each migration runs once. The
+// lock lives with the connection that took it: when its release fails,
+// Migrate closes that connection, which drops the lock, rather than leave
+// it held in the pool.
 func (a *Auth) Migrate(ctx context.Context, opts ...MigrateOption) error {
 	var mc migrateConfig
 	for _, o := range opts {
@@ -50,11 +53,15 @@ func (a *Auth) Migrate(ctx context.Context, opts ...MigrateOption) error {
 	defer conn.Close()
 	release, err := a.lock(ctx, conn)
 	if err != nil {
+		discard(conn) // it may hold the lock all the same
 		return fmt.Errorf("auth: migrate: lock: %w", err)
 	}
 	err = a.migrate(ctx, a.db.With(conn), mc)
-	if rerr := release(err == nil); rerr != nil && err == nil {
-		err = fmt.Errorf("auth: migrate: %w", rerr)
+	if rerr := release(err == nil); rerr != nil {
+		discard(conn)
+		if err == nil {
+			err = fmt.Errorf("auth: migrate: release the lock: %w", rerr)
+		}
 	}
 	return err
 }
@@ -143,7 +150,9 @@ func (a *Auth) migrateSet(ctx context.Context, db *sqlb.DB, plugin string, ms []
 }
 
 // lock takes the migration lock on conn and returns its release, told
-// whether the migrations succeeded.
+// whether the migrations succeeded. The lock belongs to conn's database
+// session: a connection whose release failed still holds it, and must not
+// go back to the pool (see discard).
 func (a *Auth) lock(ctx context.Context, conn *sql.Conn) (func(ok bool) error, error) {
 	name := a.realName("auth_migration")
 	switch a.cfg.dialect {

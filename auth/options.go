@@ -92,8 +92,9 @@ func WithBaseURL(u string) Option { return func(c *config) { c.baseURL = u } }
 // WithPlugins adds plugins, in order.
 func WithPlugins(p ...Plugin) Option { return func(c *config) { c.plugins = append(c.plugins, p...) } }
 
-// WithTablePrefix prefixes every table's name, core and plugin alike:
-// WithTablePrefix("app_") makes auth_user app_auth_user.
+// WithTablePrefix prefixes the name of every table Sesame declares, core
+// and plugin alike: WithTablePrefix("app_") makes auth_user app_auth_user.
+// The host's own tables, queried through [Auth.DB], keep their names.
 func WithTablePrefix(prefix string) Option { return func(c *config) { c.prefix = prefix } }
 
 // RenameTable gives the table declared as name another real name. The

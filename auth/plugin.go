@@ -88,9 +88,13 @@ type Deliverer interface {
 
 // SessionChecker may refuse an operation for the session at hand: a
 // banned user, a pending second factor, terms to accept. It runs for every
-// operation that has a session, after the session requirement was checked.
-// Return an [*Error] naming the task (and let the operations that complete
-// the task through) to block a session until the task is done.
+// operation that has a session, after the session requirement was checked,
+// and once per request for the host's own routes ([Auth.Admit], which
+// authhttp.Middleware runs): then [Call.Admitting] is true and [Call.Op]
+// names no operation. Return an [*Error] of a code declared with
+// [ErrorCoder], naming the task, to block a session until the task is
+// done, and let through by name the operations that complete the task;
+// any other error is a failure, which the caller sees as [ErrInternal].
 type SessionChecker interface {
 	CheckSession(ctx context.Context, c *Call) error
 }
@@ -112,6 +116,14 @@ type SignInMethod interface {
 // Validator checks, at [New], that the plugin can work in this
 // configuration; for example that a password can be recovered. Report
 // every problem: New joins them with everyone else's.
+//
+// Validate runs even when the rest of the configuration has problems, so
+// that New lists them all at once: the instance may then be half-made.
+// Without [WithDB], [Auth.DB], [Auth.SQL] and [Auth.Dialect] are nil, and
+// without a valid base URL [Auth.BaseURL] is empty. Validate should look
+// at the configuration (plugins, identity kinds, channels, operations)
+// rather than use the database; New reports a panic in Validate as one
+// more problem.
 type Validator interface {
 	Validate(a *Auth) error
 }

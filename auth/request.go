@@ -52,6 +52,7 @@ type Request struct {
 	// the transport then renews the cookie.
 	refreshed bool
 	err       error
+	admission admission
 	// deferring holds deliveries until the transport sent its answer.
 	deferring  bool
 	deliveries []func(context.Context)
@@ -79,7 +80,8 @@ func WithSessionToken(ctx context.Context, token Secret) context.Context {
 // Session returns the session and user the request resolved to, as the
 // last resolution found them; see [Auth.Resolve]. After an operation that
 // changed them, call an operation (such as [Auth.GetSession]) for their new
-// state.
+// state. No session check has passed them: the host's own routes read
+// [Request.Admission] instead.
 func (r *Request) Session() (*Session, *User) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -101,6 +103,11 @@ func (r *Request) Refreshed() bool {
 func (a *Auth) Resolve(ctx context.Context, r *Request) (*Session, *User, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return a.resolveLocked(ctx, r)
+}
+
+// resolveLocked is Resolve, with r.mu held.
+func (a *Auth) resolveLocked(ctx context.Context, r *Request) (*Session, *User, error) {
 	if r.resolved {
 		return r.session, r.user, r.err
 	}

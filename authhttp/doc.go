@@ -10,8 +10,10 @@
 // objects with camelCase fields; unknown fields are refused, and bodies are
 // limited to 64 KiB ([BodyLimit]). Answers are JSON with
 // Cache-Control: no-store. Errors answer with the error's status and the
-// body {"error":{"code":"...","message":"..."}}, which [EncodeErrors]
-// replaces; Retry-After accompanies 429.
+// body {"error":{"code":"...","message":"..."}} as application/json,
+// which [EncodeErrors] replaces, media type included (RFC 9457 problem
+// details as application/problem+json, for one); Retry-After accompanies
+// 429.
 //
 // # Sessions
 //
@@ -20,7 +22,12 @@
 // sends "Auth-Token-Mode: bearer" gets the token in the Auth-Token response
 // header instead and sends it back as "Authorization: Bearer <token>".
 // [Middleware] loads the session once per request into the context, where
-// [UserFrom], [SessionFrom] and Go calls of operations find it.
+// [UserFrom], [SessionFrom] and Go calls of operations find it, and runs
+// the plugins' session checks on it once ([auth.Auth.Admit]). A session
+// that a check blocks (a ban, a pending second factor, terms to accept)
+// counts as none for UserFrom and SessionFrom, and [RequireUser] answers
+// the check's refusal; [BlockedSessionFrom] finds it for the page that
+// completes the task.
 //
 // # Security
 //

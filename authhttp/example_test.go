@@ -43,10 +43,44 @@ func ExampleRequireUser() {
 	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
 }
 
-// EncodeErrors replaces the error body; the status and Retry-After stay.
+// BlockedSessionFrom serves the page that completes a task a session
+// check blocks a session for, such as a second factor still to enter.
+// Everywhere else that session counts as none: UserFrom reports no user,
+// and RequireUser answers the check's refusal (403 with its code, say).
+func ExampleBlockedSessionFrom() {
+	account := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, _ := authhttp.UserFrom(r) // never a blocked user
+		fmt.Fprintf(w, "account of %s", u.ID)
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/account", authhttp.RequireUser(account))
+	mux.HandleFunc("/second-factor", func(w http.ResponseWriter, r *http.Request) {
+		_, u, blocked := authhttp.BlockedSessionFrom(r)
+		if blocked == nil {
+			http.Redirect(w, r, "/account", http.StatusFound) // nothing pending
+			return
+		}
+		fmt.Fprintf(w, "%s, enter your second factor to finish signing in (%s)", u.Name, blocked.Code)
+	})
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
+}
+
+// problem is an RFC 9457 problem details object.
+type problem struct {
+	Type   string `json:"type"`
+	Title  string `json:"title"`
+	Status int    `json:"status"`
+}
+
+// EncodeErrors replaces the error body and its media type, here with RFC
+// 9457 problem details as application/problem+json; the status and
+// Retry-After stay. Give the same option to Handler and Middleware, so
+// that RequireUser answers alike.
 func ExampleEncodeErrors() {
-	h := authhttp.Handler(a, authhttp.EncodeErrors(func(e *auth.Error) any {
-		return map[string]string{"type": e.Code, "detail": e.Message}
-	}))
-	_ = h
+	problems := authhttp.EncodeErrors(func(e *auth.Error) (string, any) {
+		return "application/problem+json", problem{Type: "https://example.com/errors/" + e.Code, Title: e.Message, Status: e.Status}
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a, problems))
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a, problems)(mux)))
 }

@@ -9,9 +9,13 @@ import (
 
 // Middleware loads the caller's session once per request, with one query,
 // and attaches it to the request's context for [UserFrom], [SessionFrom],
-// [RequireUser], the routes of [Handler] and Go calls of operations. It
-// renews the cookie when the session was refreshed and clears a cookie that
-// no longer names a live session. A database failure answers 500.
+// [BlockedSessionFrom], [RequireUser], the routes of [Handler] and Go calls
+// of operations. It also runs the plugins' session checks on it, once
+// ([auth.Auth.Admit]): a session that one blocks (a ban, a pending second
+// factor, terms to accept) reaches no route of the host as a signed-in
+// user. It renews the cookie when the session was refreshed and clears a
+// cookie that no longer names a live session. A failure of the database or
+// of a check answers 500.
 //
 // Messages that operations send while the request is served (Go calls of
 // the host's pages included) wait until the next handler returned: the
@@ -22,7 +26,7 @@ func Middleware(a *auth.Auth, opts ...Option) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			r, req, fresh := attach(a, r, cfg)
-			if fresh && !loadSession(w, r, a, cfg, req) {
+			if fresh && !admitSession(w, r, a, cfg, req) {
 				return // the database failed; answered
 			}
 			if fresh {
@@ -33,7 +37,19 @@ func Middleware(a *auth.Auth, opts ...Option) func(http.Handler) http.Handler {
 	}
 }
 
-// loadSession resolves the request's session and keeps its cookie in
+// admitSession admits the request's session (its lookup and the session
+// checks) and keeps its cookie in step. It answers the request itself,
+// and returns false, when the database or a check fails.
+func admitSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request) bool {
+	if req.Token == "" {
+		return true
+	}
+	s, _, _, err := a.Admit(r.Context(), req)
+	return keepSession(w, r, a, cfg, req, s, err)
+}
+
+// loadSession resolves the request's session, for the routes of Handler,
+// whose operations check the session themselves, and keeps its cookie in
 // step. It answers the request itself, and returns false, when the
 // database fails.
 func loadSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request) bool {
@@ -41,6 +57,12 @@ func loadSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *conf
 		return true
 	}
 	s, _, err := a.Resolve(r.Context(), req)
+	return keepSession(w, r, a, cfg, req, s, err)
+}
+
+// keepSession answers 500 for a failure to load the session s and returns
+// false; otherwise it renews or clears the session cookie as s requires.
+func keepSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request, s *auth.Session, err error) bool {
 	if err != nil && !errors.Is(err, auth.ErrInvalidToken) {
 		a.Logger().Error("authhttp: load the session", "err", err)
 		writeError(w, cfg, auth.ErrInternal)
@@ -62,37 +84,72 @@ func loadSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *conf
 // attached the request, for RequireUser's EncodeErrors.
 type configKey struct{}
 
-// UserFrom returns the signed-in user of a request's context.
+// UserFrom returns the signed-in user of a request's context, as
+// [Middleware] admitted it: none when the request has no live session, or
+// when a session check blocks its session, which [BlockedSessionFrom]
+// then reports.
 func UserFrom(r *http.Request) (*auth.User, bool) {
 	req := auth.RequestFrom(r.Context())
 	if req == nil {
 		return nil, false
 	}
-	_, u := req.Session()
+	_, u, blocked := req.Admission()
+	if blocked != nil {
+		return nil, false
+	}
 	return u, u != nil
 }
 
-// SessionFrom returns the session of a request's context.
+// SessionFrom returns the session of a request's context, as [Middleware]
+// admitted it: none when the request has no live session, or when a
+// session check blocks it, which [BlockedSessionFrom] then reports.
 func SessionFrom(r *http.Request) (*auth.Session, bool) {
 	req := auth.RequestFrom(r.Context())
 	if req == nil {
 		return nil, false
 	}
-	s, _ := req.Session()
+	s, _, blocked := req.Admission()
+	if blocked != nil {
+		return nil, false
+	}
 	return s, s != nil
 }
 
-// RequireUser answers 401 no_session unless the request has a signed-in
-// user. It needs [Middleware] in front of it, and panics without it, since
-// that is a wiring mistake to find at once.
+// BlockedSessionFrom returns the session of a request's context that a
+// session check blocks, its user, and blocked, the check's refusal (such
+// as a second factor still to enter); all nil when the session is not
+// blocked, or there is none. It is for the page that completes the
+// blocking task, which needs to know whose it is: everywhere else the
+// session counts as none ([UserFrom], [SessionFrom], [RequireUser]).
+func BlockedSessionFrom(r *http.Request) (s *auth.Session, u *auth.User, blocked *auth.Error) {
+	req := auth.RequestFrom(r.Context())
+	if req == nil {
+		return nil, nil, nil
+	}
+	if s, u, blocked = req.Admission(); blocked == nil {
+		return nil, nil, nil
+	}
+	return s, u, blocked
+}
+
+// RequireUser lets through only requests with a signed-in user. It
+// answers 401 no_session to others, and to a session that a session check
+// blocks, the check's refusal: its status and code (403 for a ban, say),
+// in the body of the Middleware's [EncodeErrors]. It needs [Middleware] in
+// front of it, and panics without it, since that is a wiring mistake to
+// find at once.
 func RequireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if auth.RequestFrom(r.Context()) == nil {
+		req := auth.RequestFrom(r.Context())
+		if req == nil {
 			panic("authhttp: RequireUser needs authhttp.Middleware in front of it")
 		}
-		if _, ok := UserFrom(r); !ok {
+		if _, u, blocked := req.Admission(); blocked != nil || u == nil {
+			if blocked == nil {
+				blocked = auth.ErrNoSession
+			}
 			cfg, _ := r.Context().Value(configKey{}).(*config) // Middleware's, for its EncodeErrors
-			writeError(w, cfg, auth.ErrNoSession)
+			writeError(w, cfg, blocked)
 			return
 		}
 		next.ServeHTTP(w, r)

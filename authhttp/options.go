@@ -16,7 +16,7 @@ type config struct {
 	prefix    string
 	prefixSet bool
 	bodyLimit int64
-	encode    func(*auth.Error) any
+	encode    func(*auth.Error) (contentType string, body any)
 }
 
 func newConfig(a *auth.Auth, opts []Option) *config {
@@ -38,6 +38,12 @@ func Prefix(p string) Option { return func(c *config) { c.prefix, c.prefixSet = 
 // BodyLimit sets the largest request body accepted, in bytes.
 func BodyLimit(n int64) Option { return func(c *config) { c.bodyLimit = n } }
 
-// EncodeErrors replaces the JSON body of error answers with what enc
-// returns for the error. The status and Retry-After stay.
-func EncodeErrors(enc func(*auth.Error) any) Option { return func(c *config) { c.encode = enc } }
+// EncodeErrors replaces the body of error answers, and its media type,
+// with what enc returns for the error: the Content-Type, such as
+// "application/problem+json" for RFC 9457 problem details ("" keeps
+// application/json), and a value written as JSON. The status,
+// Retry-After and Cache-Control stay the library's. A body that cannot be
+// marshaled gives the default answer of an internal error.
+func EncodeErrors(enc func(e *auth.Error) (contentType string, body any)) Option {
+	return func(c *config) { c.encode = enc }
+}

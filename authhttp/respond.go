@@ -34,19 +34,21 @@ func writeJSON(w http.ResponseWriter, v any) {
 	w.Write(body)
 }
 
-// writeError answers with e's status, Retry-After and body. An internal
-// error's cause is never written.
+// writeError answers with e's status, Retry-After, body and its media
+// type. An internal error's cause is never written.
 func writeError(w http.ResponseWriter, cfg *config, e *auth.Error) {
-	var v any = errorBody{errorFields{e.Code, e.Message}}
+	contentType, v := "application/json", any(errorBody{errorFields{e.Code, e.Message}})
 	if cfg != nil && cfg.encode != nil {
-		v = cfg.encode(e)
+		if contentType, v = cfg.encode(e); contentType == "" {
+			contentType = "application/json"
+		}
 	}
 	body, err := json.Marshal(v)
 	if err != nil {
-		body = []byte(`{"error":{"code":"internal","message":"internal error"}}`)
+		contentType, body = "application/json", []byte(`{"error":{"code":"internal","message":"internal error"}}`)
 	}
 	h := w.Header()
-	h.Set("Content-Type", "application/json")
+	h.Set("Content-Type", contentType)
 	h.Set("Cache-Control", "no-store")
 	if e.RetryAfter > 0 {
 		secs := int((e.RetryAfter + 999_999_999) / 1_000_000_000) // round up: retrying early fails

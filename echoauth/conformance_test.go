@@ -27,6 +27,19 @@ func TestConformance(t *testing.T) {
 			}
 			return c.JSON(http.StatusOK, conformance.MeAnswer{UserID: u.ID, Name: u.Name, SessionID: s.ID})
 		}, echoauth.RequireUser())
+		e.GET(conformance.WhoPath, func(c echo.Context) error {
+			var who conformance.WhoAnswer
+			if u, ok := echoauth.User(c); ok {
+				who.UserID = u.ID
+			}
+			if s, ok := echoauth.Session(c); ok {
+				who.SessionID = s.ID
+			}
+			if s, u, blocked := echoauth.BlockedSession(c); blocked != nil {
+				who.BlockedSessionID, who.BlockedUserID, who.BlockedCode = s.ID, u.ID, blocked.Code
+			}
+			return c.JSON(http.StatusOK, who)
+		})
 		return e
 	}))
 }

@@ -32,6 +32,13 @@
 // For pages, [RedirectTo] sends the browser to a sign-in page instead, with
 // the page it asked for in the next query parameter.
 //
+// The Middleware also runs the plugins' session checks once per request,
+// as authhttp's does: a session that one blocks (a ban, a pending second
+// factor, terms to accept) is no signed-in caller for [User], [Session]
+// and [RequireUser], which answers the check's refusal, its status and
+// code. [BlockedSession] finds that session for the page that completes
+// the task.
+//
 // # Errors
 //
 // Sesame's answers are complete when echo sees them: they never reach

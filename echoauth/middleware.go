@@ -33,26 +33,52 @@ func Middleware(a *auth.Auth, opts ...authhttp.Option) echo.MiddlewareFunc {
 	}
 }
 
-// User returns the signed-in user of the request, as [Middleware] loaded
-// it; false when no one is signed in or no Middleware ran.
+// User returns the signed-in user of the request, as [Middleware]
+// admitted it; false when no one is signed in, when a session check blocks
+// the session (which [BlockedSession] then reports), or when no Middleware
+// ran.
 func User(c echo.Context) (*auth.User, bool) {
 	req := request(c)
 	if req == nil {
 		return nil, false
 	}
-	_, u := req.Session()
+	_, u, blocked := req.Admission()
+	if blocked != nil {
+		return nil, false
+	}
 	return u, u != nil
 }
 
-// Session returns the session of the request, as [Middleware] loaded it;
-// false when there is none or no Middleware ran.
+// Session returns the session of the request, as [Middleware] admitted
+// it; false when there is none, when a session check blocks it (which
+// [BlockedSession] then reports), or when no Middleware ran.
 func Session(c echo.Context) (*auth.Session, bool) {
 	req := request(c)
 	if req == nil {
 		return nil, false
 	}
-	s, _ := req.Session()
+	s, _, blocked := req.Admission()
+	if blocked != nil {
+		return nil, false
+	}
 	return s, s != nil
+}
+
+// BlockedSession returns the session of the request that a session check
+// blocks, its user and the check's refusal, as
+// [authhttp.BlockedSessionFrom] does: all nil unless the session is
+// blocked. It serves the page that completes the blocking task (a second
+// factor to enter, terms to accept).
+func BlockedSession(c echo.Context) (*auth.Session, *auth.User, *auth.Error) {
+	req := request(c)
+	if req == nil {
+		return nil, nil, nil
+	}
+	s, u, blocked := req.Admission()
+	if blocked == nil {
+		return nil, nil, nil
+	}
+	return s, u, blocked
 }
 
 // request returns the caller Middleware attached, from echo's context or

@@ -23,7 +23,10 @@ func newConfig(opts []Option) *config {
 // RedirectTo makes [RequireUser] redirect callers who are not signed in to
 // path, a page such as "/sign-in", adding the path and query they asked for
 // as the next parameter: "/sign-in?next=%2Faccount". The page that reads
-// next must check that it is a local path before sending anyone there. It
+// next must check that it is a local path before sending anyone there. A
+// caller whose session a session check blocks is signed in, and gets the
+// check's refusal instead; the page that completes the task finds the
+// session with [BlockedSession]. It
 // panics when path is empty or is not a URL reference.
 func RedirectTo(path string) Option {
 	u, err := url.Parse(path)

@@ -12,9 +12,10 @@ import (
 
 // RequireUser runs the route only for a signed-in user. Others get what
 // [authhttp.RequireUser] answers, 401 no_session in the error body of
-// [Middleware]'s options, or with [RedirectTo] a redirect to a sign-in
-// page. It needs Middleware in front of it, and panics without it, since
-// that is a wiring mistake to find at once.
+// [Middleware]'s options or the refusal of the session check that blocks
+// their session; with [RedirectTo], callers with no session get a redirect
+// to a sign-in page instead. It needs Middleware in front of it, and
+// panics without it, since that is a wiring mistake to find at once.
 func RequireUser(opts ...Option) echo.MiddlewareFunc {
 	cfg := newConfig(opts)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -22,11 +23,8 @@ func RequireUser(opts ...Option) echo.MiddlewareFunc {
 			if auth.RequestFrom(c.Request().Context()) == nil {
 				panic("echoauth: RequireUser needs echoauth.Middleware in front of it")
 			}
-			if cfg.redirectTo != nil {
-				if _, ok := User(c); !ok {
-					return redirect(c, cfg.redirectTo)
-				}
-				return next(c)
+			if cfg.redirectTo != nil && signedOut(c) {
+				return redirect(c, cfg.redirectTo)
 			}
 			var err error
 			authhttp.RequireUser(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
@@ -35,6 +33,14 @@ func RequireUser(opts ...Option) echo.MiddlewareFunc {
 			return err // nil when authhttp answered
 		}
 	}
+}
+
+// signedOut reports whether the caller has no session: none at all, not
+// one that a session check blocks.
+func signedOut(c echo.Context) bool {
+	_, ok := User(c)
+	_, _, blocked := BlockedSession(c)
+	return !ok && blocked == nil
 }
 
 // redirect sends the client to target with the page it asked for, path

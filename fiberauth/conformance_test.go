@@ -20,6 +20,7 @@ var target = conformance.Target{Name: "fiber", Serve: func(tb testing.TB, a *aut
 	app.Use(fiberauth.Middleware(a, opts...))
 	fiberauth.Mount(app, a, "/auth", opts...)
 	app.Get(conformance.MePath, fiberauth.RequireUser(), me)
+	app.Get(conformance.WhoPath, who)
 	return fiberauth.Listen(tb, "tcp4", app)
 }}
 
@@ -31,6 +32,22 @@ func me(c *fiber.Ctx) error {
 		return c.Status(http.StatusInternalServerError).SendString("fiberauth: no user or session behind RequireUser")
 	}
 	return c.JSON(conformance.MeAnswer{UserID: u.ID, Name: u.Name, SessionID: s.ID})
+}
+
+// who answers conformance.WhoAnswer from User, Session and
+// BlockedSession.
+func who(c *fiber.Ctx) error {
+	var who conformance.WhoAnswer
+	if u, ok := fiberauth.User(c); ok {
+		who.UserID = u.ID
+	}
+	if s, ok := fiberauth.Session(c); ok {
+		who.SessionID = s.ID
+	}
+	if s, u, blocked := fiberauth.BlockedSession(c); blocked != nil {
+		who.BlockedSessionID, who.BlockedUserID, who.BlockedCode = s.ID, u.ID, blocked.Code
+	}
+	return c.JSON(who)
 }
 
 // TestConformance runs the suite every HTTP integration of Sesame passes,

@@ -107,10 +107,12 @@ func ExampleMount_group() {
 }
 
 // authhttp's options apply: here EncodeErrors, which replaces the body of
-// error answers, for Sesame's routes and for RequireUser alike.
+// error answers and its media type (RFC 9457 problem details, as
+// application/problem+json), for Sesame's routes and for RequireUser
+// alike.
 func ExampleMount_encodeErrors() {
-	problem := authhttp.EncodeErrors(func(e *auth.Error) any {
-		return map[string]string{"type": e.Code, "detail": e.Message}
+	problem := authhttp.EncodeErrors(func(e *auth.Error) (string, any) {
+		return "application/problem+json", map[string]any{"type": e.Code, "title": e.Message, "status": e.Status}
 	})
 	app := fiber.New()
 	app.Use(fiberauth.Middleware(a, problem))
@@ -120,8 +122,28 @@ func ExampleMount_encodeErrors() {
 	show(app, http.MethodGet, "/auth/session")
 	show(app, http.MethodGet, "/account")
 	// Output:
-	// 401 {"detail":"not signed in","type":"no_session"}
-	// 401 {"detail":"not signed in","type":"no_session"}
+	// 401 {"status":401,"title":"not signed in","type":"no_session"}
+	// 401 {"status":401,"title":"not signed in","type":"no_session"}
+}
+
+// BlockedSession serves the page that completes a task a session check
+// blocks a session for, such as a second factor still to enter: everywhere
+// else that session counts as none, and RequireUser answers the check's
+// refusal. A caller with nothing pending goes on to the account page.
+func ExampleBlockedSession() {
+	app := fiber.New()
+	app.Use(fiberauth.Middleware(a))
+	app.Get("/second-factor", func(c *fiber.Ctx) error {
+		_, u, blocked := fiberauth.BlockedSession(c)
+		if blocked == nil {
+			return c.Redirect("/account", http.StatusFound)
+		}
+		return c.SendString(u.Name + ", enter your second factor (" + blocked.Code + ")")
+	})
+
+	show(app, http.MethodGet, "/second-factor")
+	// Output:
+	// 302 /account
 }
 
 // Middleware loads the session once per request for every route; User

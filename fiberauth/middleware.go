@@ -83,6 +83,7 @@ func deliverAfterResponse(c *fiber.Ctx) {
 		req.RunDeliveries(ctx)
 	})
 }
+
 // requestContext returns the context of the net/http request made of c:
 // c's UserContext, which carries what Middleware loaded, or Middleware's
 // own context if a later handler replaced the UserContext with one that
@@ -104,23 +105,49 @@ func caller(c *fiber.Ctx) *auth.Request {
 	return auth.RequestFrom(ctx)
 }
 
-// User returns the signed-in user of the request, as loaded by
-// [Middleware].
+// User returns the signed-in user of the request, as [Middleware]
+// admitted it: none when a session check blocks the session, which
+// [BlockedSession] then reports.
 func User(c *fiber.Ctx) (*auth.User, bool) {
 	req := caller(c)
 	if req == nil {
 		return nil, false
 	}
-	_, u := req.Session()
+	_, u, blocked := req.Admission()
+	if blocked != nil {
+		return nil, false
+	}
 	return u, u != nil
 }
 
-// Session returns the session of the request, as loaded by [Middleware].
+// Session returns the session of the request, as [Middleware] admitted
+// it: none when a session check blocks it, which [BlockedSession] then
+// reports.
 func Session(c *fiber.Ctx) (*auth.Session, bool) {
 	req := caller(c)
 	if req == nil {
 		return nil, false
 	}
-	s, _ := req.Session()
+	s, _, blocked := req.Admission()
+	if blocked != nil {
+		return nil, false
+	}
 	return s, s != nil
+}
+
+// BlockedSession returns the session of the request that a session check
+// blocks, its user and the check's refusal, as
+// [authhttp.BlockedSessionFrom] does: all nil unless the session is
+// blocked. It serves the page that completes the blocking task (a second
+// factor to enter, terms to accept).
+func BlockedSession(c *fiber.Ctx) (*auth.Session, *auth.User, *auth.Error) {
+	req := caller(c)
+	if req == nil {
+		return nil, nil, nil
+	}
+	s, u, blocked := req.Admission()
+	if blocked == nil {
+		return nil, nil, nil
+	}
+	return s, u, blocked
 }

@@ -31,7 +31,7 @@ func TestDatabaseFailure(t *testing.T) {
 			want string
 		}{
 			{"default", nil, `{"error":{"code":"internal","message":"internal error"}}`},
-			{"EncodeErrors", []authhttp.Option{authhttp.EncodeErrors(func(e *auth.Error) any { return e.Code })}, `"internal"`},
+			{"EncodeErrors", []authhttp.Option{authhttp.EncodeErrors(func(e *auth.Error) (string, any) { return "", e.Code })}, `"internal"`},
 		} {
 			t.Run(enc.name, func(t *testing.T) {
 				ran := 0

@@ -12,10 +12,11 @@ import (
 
 // RequireUser lets only requests with a signed-in user through to the
 // next handler. Others get what [authhttp.RequireUser] answers, 401
-// no_session in the body of the Middleware's [authhttp.EncodeErrors], and
-// the chain stops; with [RedirectTo] they are redirected to a sign-in page
-// instead. It needs [Middleware] in front of it, and panics without it,
-// since that is a wiring mistake to find at once.
+// no_session in the body of the Middleware's [authhttp.EncodeErrors] or
+// the refusal of the session check that blocks their session, and the
+// chain stops; with [RedirectTo] callers with no session are redirected
+// to a sign-in page instead. It needs [Middleware] in front of it, and
+// panics without it, since that is a wiring mistake to find at once.
 func RequireUser(opts ...Option) fiber.Handler {
 	cfg := newConfig(opts)
 	return func(c *fiber.Ctx) error {
@@ -26,7 +27,7 @@ func RequireUser(opts ...Option) fiber.Handler {
 		if err != nil {
 			return fiber.ErrBadRequest
 		}
-		if _, ok := User(c); !ok && cfg.redirect != nil {
+		if cfg.redirect != nil && signedOut(c) {
 			closeIfUnread(r, c.Response())
 			return redirect(c, r, cfg.redirect)
 		}
@@ -40,6 +41,14 @@ func RequireUser(opts ...Option) fiber.Handler {
 		closeIfUnread(r, c.Response())
 		return nil
 	}
+}
+
+// signedOut reports whether the caller has no session: none at all, not
+// one that a session check blocks.
+func signedOut(c *fiber.Ctx) bool {
+	_, ok := User(c)
+	_, _, blocked := BlockedSession(c)
+	return !ok && blocked == nil
 }
 
 // redirect sends the caller of r to the sign-in page to, with the page

@@ -29,6 +29,19 @@ func TestConformance(t *testing.T) {
 			}
 			c.JSON(http.StatusOK, conformance.MeAnswer{UserID: u.ID, Name: u.Name, SessionID: s.ID})
 		})
+		r.GET(conformance.WhoPath, func(c *gin.Context) {
+			var who conformance.WhoAnswer
+			if u, ok := ginauth.User(c); ok {
+				who.UserID = u.ID
+			}
+			if s, ok := ginauth.Session(c); ok {
+				who.SessionID = s.ID
+			}
+			if s, u, blocked := ginauth.BlockedSession(c); blocked != nil {
+				who.BlockedSessionID, who.BlockedUserID, who.BlockedCode = s.ID, u.ID, blocked.Code
+			}
+			c.JSON(http.StatusOK, who)
+		})
 		return r
 	}))
 }

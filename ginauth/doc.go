@@ -36,6 +36,13 @@
 // if it has one. For pages, [RedirectTo] sends them to a sign-in page
 // instead, with the page they asked for in its next parameter.
 //
+// The Middleware also runs the plugins' session checks once per request,
+// as authhttp's does: a session that one blocks (a ban, a pending second
+// factor, terms to accept) is no signed-in caller for [User], [Session]
+// and [RequireUser], which answers the check's refusal, its status and
+// code. [BlockedSession] finds that session for the page that completes
+// the task.
+//
 // # Security
 //
 // The CSRF origin check, the client IP the rate limits key on and the

@@ -82,22 +82,23 @@ func ExampleMiddleware() {
 	// 2 devices
 }
 
-// RequireUser answers 401 no_session, in the body the Middleware's
-// EncodeErrors makes, to callers who are not signed in.
+// RequireUser answers 401 no_session, in the body and media type the
+// Middleware's EncodeErrors chose (here RFC 9457 problem details), to
+// callers who are not signed in.
 func ExampleRequireUser() {
 	a := exampleAuth()
 	r := gin.New()
-	r.Use(ginauth.Middleware(a, authhttp.EncodeErrors(func(e *auth.Error) any {
-		return map[string]string{"type": e.Code}
+	r.Use(ginauth.Middleware(a, authhttp.EncodeErrors(func(e *auth.Error) (string, any) {
+		return "application/problem+json", map[string]string{"type": e.Code}
 	})))
 	r.GET("/api/orders", ginauth.RequireUser(), func(c *gin.Context) {
 		c.JSON(http.StatusOK, []string{})
 	})
 
 	res := serve(r, http.MethodGet, "/api/orders", "", nil)
-	fmt.Println(res.Code, strings.TrimSpace(res.Body.String()))
+	fmt.Println(res.Code, res.Header().Get("Content-Type"), strings.TrimSpace(res.Body.String()))
 	// Output:
-	// 401 {"type":"no_session"}
+	// 401 application/problem+json {"type":"no_session"}
 }
 
 // RedirectTo sends browsers that are not signed in to the sign-in page,
@@ -140,18 +141,60 @@ func ExampleSession() {
 	// hello, grace (signed in with authtest)
 }
 
+// termsPending is a session check such as a terms plugin makes: a session
+// whose user has not accepted the terms reaches nothing but sign-out (and,
+// in a real plugin, the operation that accepts them).
+type termsPending struct{}
+
+var errTermsPending = auth.NewError("terms_pending", http.StatusForbidden, "accept the terms first")
+
+func (termsPending) Name() string              { return "terms" }
+func (termsPending) ErrorCodes() []*auth.Error { return []*auth.Error{errTermsPending} }
+func (termsPending) CheckSession(_ context.Context, c *auth.Call) error {
+	if c.Op().Name == "core.signOut" {
+		return nil
+	}
+	return errTermsPending
+}
+
+// BlockedSession serves the page that completes a task a session check
+// blocks a session for, here terms to accept. Everywhere else the session
+// counts as none, and RequireUser answers the check's refusal.
+func ExampleBlockedSession() {
+	a := exampleAuth(termsPending{})
+	r := gin.New()
+	r.Use(ginauth.Middleware(a))
+	ginauth.Mount(r, a, "/auth")
+	r.GET("/account", ginauth.RequireUser(), func(c *gin.Context) { c.String(http.StatusOK, "your account") })
+	r.GET("/terms", func(c *gin.Context) {
+		if _, u, blocked := ginauth.BlockedSession(c); blocked != nil {
+			c.String(http.StatusOK, "%s, accept the terms to go on (%s)", u.Name, blocked.Code)
+			return
+		}
+		c.Redirect(http.StatusFound, "/account") // nothing to accept
+	})
+
+	cookies := serve(r, http.MethodPost, "/auth/authtest/sign-in", `{"name":"ada"}`, nil).Result().Cookies()
+	res := serve(r, http.MethodGet, "/account", "", cookies)
+	fmt.Println(res.Code, strings.TrimSpace(res.Body.String()))
+	fmt.Println(serve(r, http.MethodGet, "/terms", "", cookies).Body.String())
+	// Output:
+	// 403 {"error":{"code":"terms_pending","message":"accept the terms first"}}
+	// ada, accept the terms to go on (terms_pending)
+}
+
 // exampleAuth returns the instance of the examples: an in-memory SQLite
-// database (modernc.org/sqlite's driver, which authtest registers) and
+// database (modernc.org/sqlite's driver, which authtest registers),
 // authtest's test sign-in, which signs anyone in by name at
-// POST /auth/authtest/sign-in.
-func exampleAuth() *auth.Auth {
+// POST /auth/authtest/sign-in, and the plugins given.
+func exampleAuth(plugins ...auth.Plugin) *auth.Auth {
 	db, err := sql.Open("sqlite", ":memory:")
 	if err != nil {
 		log.Fatal(err)
 	}
 	db.SetMaxOpenConns(1) // one connection: one in-memory database
 	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL("http://localhost:8080/auth"),
-		auth.WithPlugins(authtest.NewLogin()))
+		auth.WithPlugins(append([]auth.Plugin{authtest.NewLogin()}, plugins...)...))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -107,6 +107,21 @@ type problem struct {
 	Status int    `json:"status"`
 }
 
-func encodeProblem(e *auth.Error) any {
-	return problem{Type: "https://sesame.test/errors/" + e.Code, Status: e.Status}
+// encodeProblem encodes errors as RFC 9457 problem details.
+func encodeProblem(e *auth.Error) (string, any) {
+	return "application/problem+json", problem{Type: "https://sesame.test/errors/" + e.Code, Status: e.Status}
+}
+
+// wantProblem checks an error answer encoded by encodeProblem, media type
+// included.
+func wantProblem(tb testing.TB, what string, res *authtest.Response, status int, code string) {
+	tb.Helper()
+	var got problem
+	want := problem{Type: "https://sesame.test/errors/" + code, Status: status}
+	if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != status || got != want {
+		tb.Errorf("%s = %d %s, want %d %+v", what, res.Status, res.Body, status, want)
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "application/problem+json" {
+		tb.Errorf("%s: Content-Type = %q, want application/problem+json", what, ct)
+	}
 }

@@ -50,24 +50,49 @@ func caller(c *gin.Context) *auth.Request {
 	return auth.RequestFrom(c.Request.Context())
 }
 
-// User returns the signed-in user of the request, as loaded by
-// [Middleware] (or by an [authhttp.Middleware] wrapping the engine).
+// User returns the signed-in user of the request, as [Middleware] (or an
+// [authhttp.Middleware] wrapping the engine) admitted it: none when a
+// session check blocks the session, which [BlockedSession] then reports.
 func User(c *gin.Context) (*auth.User, bool) {
 	req := caller(c)
 	if req == nil {
 		return nil, false
 	}
-	_, u := req.Session()
+	_, u, blocked := req.Admission()
+	if blocked != nil {
+		return nil, false
+	}
 	return u, u != nil
 }
 
-// Session returns the session of the request, as loaded by [Middleware]
-// (or by an [authhttp.Middleware] wrapping the engine).
+// Session returns the session of the request, as [Middleware] (or an
+// [authhttp.Middleware] wrapping the engine) admitted it: none when a
+// session check blocks it, which [BlockedSession] then reports.
 func Session(c *gin.Context) (*auth.Session, bool) {
 	req := caller(c)
 	if req == nil {
 		return nil, false
 	}
-	s, _ := req.Session()
+	s, _, blocked := req.Admission()
+	if blocked != nil {
+		return nil, false
+	}
 	return s, s != nil
+}
+
+// BlockedSession returns the session of the request that a session check
+// blocks, its user and the check's refusal, as
+// [authhttp.BlockedSessionFrom] does: all nil unless the session is
+// blocked. It serves the page that completes the blocking task (a second
+// factor to enter, terms to accept).
+func BlockedSession(c *gin.Context) (*auth.Session, *auth.User, *auth.Error) {
+	req := caller(c)
+	if req == nil {
+		return nil, nil, nil
+	}
+	s, u, blocked := req.Admission()
+	if blocked == nil {
+		return nil, nil, nil
+	}
+	return s, u, blocked
 }

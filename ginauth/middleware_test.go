@@ -206,11 +206,7 @@ func TestMiddlewareDatabaseFailure(t *testing.T) {
 			wantError(t, "GET with a failing database", res, http.StatusInternalServerError, "internal")
 		}},
 		{"EncodeErrors", []authhttp.Option{authhttp.EncodeErrors(encodeProblem)}, func(t *testing.T, res *authtest.Response) {
-			var got problem
-			want := problem{Type: "https://sesame.test/errors/internal", Status: http.StatusInternalServerError}
-			if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != http.StatusInternalServerError || got != want {
-				t.Errorf("GET with a failing database = %d %s, want 500 %+v", res.Status, res.Body, want)
-			}
+			wantProblem(t, "GET with a failing database", res, http.StatusInternalServerError, "internal")
 		}},
 	}
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {

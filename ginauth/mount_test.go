@@ -88,10 +88,6 @@ func TestMountOptions(t *testing.T) {
 		r := gin.New()
 		ginauth.Mount(r, a, "/auth", authhttp.BodyLimit(16), authhttp.EncodeErrors(encodeProblem))
 		res := authtest.NewClient(t, r).Post("/auth/authtest/sign-in", map[string]string{"name": "a rather long name"})
-		var got problem
-		want := problem{Type: "https://sesame.test/errors/body_too_large", Status: http.StatusRequestEntityTooLarge}
-		if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != http.StatusRequestEntityTooLarge || got != want {
-			t.Errorf("sign-in over BodyLimit = %d %s, want 413 %+v", res.Status, res.Body, want)
-		}
+		wantProblem(t, "sign-in over BodyLimit", res, http.StatusRequestEntityTooLarge, "body_too_large")
 	})
 }

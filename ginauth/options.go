@@ -22,7 +22,10 @@ func newConfig(opts []Option) *config {
 
 // RedirectTo makes [RequireUser] redirect callers who are not signed in to
 // path, a page of this site such as "/sign-in", with the path and query
-// they asked for in the next parameter: "/sign-in?next=%2Faccount". It
+// they asked for in the next parameter: "/sign-in?next=%2Faccount". A
+// caller whose session a session check blocks is signed in, and gets the
+// check's refusal instead; the page that completes the task finds the
+// session with [BlockedSession]. It
 // answers 302 Found to GET and HEAD, and 303 See Other to other methods so
 // that the browser follows with a GET. It panics when path is not a path
 // of this site, since that is a wiring mistake.

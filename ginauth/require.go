@@ -13,21 +13,20 @@ import (
 
 // RequireUser lets only requests with a signed-in user through. Others
 // get what [authhttp.RequireUser] answers, 401 no_session in the body of
-// the Middleware's [authhttp.EncodeErrors], and the chain is aborted; with
-// [RedirectTo] they are redirected to a sign-in page instead. It needs
-// [Middleware] in front of it, and panics without it, since that is a
-// wiring mistake to find at once.
+// the Middleware's [authhttp.EncodeErrors], or the refusal of the session
+// check that blocks their session, and the chain is aborted; with
+// [RedirectTo] callers with no session are redirected to a sign-in page
+// instead. It needs [Middleware] in front of it, and panics without it,
+// since that is a wiring mistake to find at once.
 func RequireUser(opts ...Option) gin.HandlerFunc {
 	cfg := newConfig(opts)
 	return func(c *gin.Context) {
 		if auth.RequestFrom(c.Request.Context()) == nil {
 			panic("ginauth: RequireUser needs ginauth.Middleware in front of it")
 		}
-		if cfg.redirect != nil {
-			if _, ok := authhttp.UserFrom(c.Request); !ok {
-				redirect(c, cfg.redirect)
-				return
-			}
+		if cfg.redirect != nil && signedOut(c) {
+			redirect(c, cfg.redirect)
+			return
 		}
 		passed := false
 		authhttp.RequireUser(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
@@ -39,6 +38,14 @@ func RequireUser(opts ...Option) gin.HandlerFunc {
 			c.Abort() // authhttp answered
 		}
 	}
+}
+
+// signedOut reports whether the caller has no session: none at all, not
+// one that a session check blocks.
+func signedOut(c *gin.Context) bool {
+	_, ok := User(c)
+	_, _, blocked := BlockedSession(c)
+	return !ok && blocked == nil
 }
 
 // redirect sends the caller to the sign-in page to, with the page they

@@ -49,11 +49,7 @@ func TestRequireUserEncodeErrors(t *testing.T) {
 		ran := false
 		r.GET(mePath, ginauth.RequireUser(), func(*gin.Context) { ran = true })
 		res := authtest.NewClient(t, r).Get(mePath)
-		var got problem
-		want := problem{Type: "https://sesame.test/errors/no_session", Status: http.StatusUnauthorized}
-		if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != http.StatusUnauthorized || got != want {
-			t.Errorf("GET %s = %d %s, want 401 %+v", mePath, res.Status, res.Body, want)
-		}
+		wantProblem(t, "GET "+mePath, res, http.StatusUnauthorized, "no_session")
 		if ran {
 			t.Errorf("GET %s: the handler behind RequireUser ran", mePath)
 		}

@@ -13,8 +13,9 @@ import (
 )
 
 // Each router mounts Sesame the way its documentation says a host does:
-// the routes of authhttp.Handler under /auth/ and conformance.MePath
-// behind authhttp.Middleware and authhttp.RequireUser. opts go to both
+// the routes of authhttp.Handler under /auth/, conformance.MePath
+// behind authhttp.Middleware and authhttp.RequireUser, and
+// conformance.WhoPath behind authhttp.Middleware. opts go to both
 // Handler and Middleware.
 var (
 	// serveMux mounts Handler alone, which loads the session itself, and
@@ -23,6 +24,7 @@ var (
 		m := http.NewServeMux()
 		m.Handle("/auth/", authhttp.Handler(a, opts...))
 		m.Handle("GET "+conformance.MePath, authhttp.Middleware(a, opts...)(authhttp.RequireUser(conformance.MeHandler)))
+		m.Handle("GET "+conformance.WhoPath, authhttp.Middleware(a, opts...)(conformance.WhoHandler))
 		return m
 	})
 
@@ -32,6 +34,7 @@ var (
 		r.Use(authhttp.Middleware(a, opts...))
 		r.Mount("/auth", authhttp.Handler(a, opts...))
 		r.With(authhttp.RequireUser).Get(conformance.MePath, conformance.MeHandler)
+		r.Get(conformance.WhoPath, conformance.WhoHandler)
 		return r
 	})
 
@@ -41,6 +44,7 @@ var (
 		r.Use(mux.MiddlewareFunc(authhttp.Middleware(a, opts...)))
 		r.PathPrefix("/auth/").Handler(authhttp.Handler(a, opts...))
 		r.Handle(conformance.MePath, authhttp.RequireUser(conformance.MeHandler)).Methods(http.MethodGet)
+		r.Handle(conformance.WhoPath, conformance.WhoHandler).Methods(http.MethodGet)
 		return r
 	})
 )

@@ -11,8 +11,12 @@ import (
 	"github.com/sesame-go/sesame/authtest"
 )
 
-// MePath is the host's protected app route every target serves.
-const MePath = "/app/me"
+// The host's app routes every target serves: MePath behind the
+// integration's RequireUser, WhoPath behind its session middleware only.
+const (
+	MePath  = "/app/me"
+	WhoPath = "/app/who"
+)
 
 // MeAnswer is what MePath answers: what the integration's user and session
 // accessors gave.
@@ -20,6 +24,19 @@ type MeAnswer struct {
 	UserID    string `json:"userId"`
 	Name      string `json:"name"`
 	SessionID string `json:"sessionId"`
+}
+
+// WhoAnswer is what WhoPath answers: what the integration's accessors
+// report of the caller, each ID empty when its accessor reports nothing.
+type WhoAnswer struct {
+	// UserID and SessionID come from the user and session accessors.
+	UserID    string `json:"userId"`
+	SessionID string `json:"sessionId"`
+	// BlockedUserID, BlockedSessionID and BlockedCode come from the
+	// accessor of a session that a session check blocks.
+	BlockedUserID    string `json:"blockedUserId"`
+	BlockedSessionID string `json:"blockedSessionId"`
+	BlockedCode      string `json:"blockedCode"`
 }
 
 // Target is one integration under test.
@@ -34,7 +51,10 @@ type Target struct {
 	//     of the app routes (and, if the integration does so, of /auth);
 	//   - serve GET MePath behind the integration's RequireUser, answering
 	//     200 JSON MeAnswer from the integration's User/Session accessors
-	//     (500 if they report nothing).
+	//     (500 if they report nothing);
+	//   - serve GET WhoPath behind the session middleware only, answering
+	//     200 JSON WhoAnswer from the User, Session and BlockedSession
+	//     accessors.
 	//
 	// It closes the server when tb ends.
 	Serve func(tb testing.TB, a *auth.Auth, opts ...authhttp.Option) (baseURL string)
@@ -64,6 +84,24 @@ var MeHandler http.HandlerFunc = func(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(MeAnswer{UserID: u.ID, Name: u.Name, SessionID: s.ID})
+}
+
+// WhoHandler is an http.HandlerFunc answering WhoAnswer from
+// authhttp.UserFrom, SessionFrom and BlockedSessionFrom, for
+// net/http-based targets.
+var WhoHandler http.HandlerFunc = func(w http.ResponseWriter, r *http.Request) {
+	var who WhoAnswer
+	if u, ok := authhttp.UserFrom(r); ok {
+		who.UserID = u.ID
+	}
+	if s, ok := authhttp.SessionFrom(r); ok {
+		who.SessionID = s.ID
+	}
+	if s, u, blocked := authhttp.BlockedSessionFrom(r); blocked != nil {
+		who.BlockedSessionID, who.BlockedUserID, who.BlockedCode = s.ID, u.ID, blocked.Code
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(who)
 }
 
 // Run runs every scenario against target on every engine
@@ -102,4 +140,5 @@ var scenarios = []scenario{
 	{"rate limit", rateLimit},
 	{"encode errors", encodeErrors},
 	{"resolve once", resolveOnce},
+	{"session checks", sessionChecks},
 }

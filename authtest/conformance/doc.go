@@ -7,8 +7,9 @@
 // # Targets
 //
 // An integration is a [Target]: a name and a Serve function that starts a
-// server for an [auth.Auth], with the auth routes under /auth and [MePath]
-// behind the integration's RequireUser. An integration that yields an
+// server for an [auth.Auth], with the auth routes under /auth, [MePath]
+// behind the integration's RequireUser and [WhoPath] behind its session
+// middleware only. An integration that yields an
 // http.Handler builds its Target with [HandlerTarget]; one that runs its
 // own server (fiber) writes Serve itself. Its tests call [Run]:
 //
@@ -21,9 +22,11 @@
 // cross-site state changes; error answers (unknown route, wrong method,
 // malformed JSON, wrong content type, body over the limit, rate limit,
 // malformed session token) with their exact body and headers; authhttp's
-// EncodeErrors, which replaces the body only; and one session lookup per
-// request. Every answer is also checked for at most one session cookie,
-// HttpOnly, SameSite=Lax and Path=/.
+// EncodeErrors, which replaces the body and its media type only; one
+// session lookup per request; and session checks (a ban, a pending task)
+// that take effect on the host's routes at once, run once per request.
+// Every answer is also checked for at most one session cookie, HttpOnly,
+// SameSite=Lax and Path=/.
 //
 // # Isolation
 //

@@ -40,14 +40,26 @@ type problem struct {
 	Status int    `json:"status"`
 }
 
-func encodeProblem(e *auth.Error) any {
-	return problem{Type: "https://sesame.test/errors/" + e.Code, Status: e.Status}
+// problemJSON is the media type of RFC 9457 problem details.
+const problemJSON = "application/problem+json"
+
+// encodeProblem encodes errors as problem details, as problemJSON.
+func encodeProblem(e *auth.Error) (string, any) {
+	return problemJSON, problem{Type: "https://sesame.test/errors/" + e.Code, Status: e.Status}
+}
+
+// encodeProblemAsJSON encodes errors as problem details, leaving the
+// media type to authhttp.
+func encodeProblemAsJSON(e *auth.Error) (string, any) {
+	_, body := encodeProblem(e)
+	return "", body
 }
 
 // encodeErrors proves that authhttp.EncodeErrors replaces the body of
 // error answers, of the auth routes and of RequireUser behind the
-// middleware, and keeps their status and headers: Retry-After on 429,
-// Allow on 405. The same requests without EncodeErrors get the default
+// middleware, and their Content-Type when it names one, and keeps their
+// status and other headers: Retry-After on 429, Allow on 405,
+// Cache-Control. The same requests without EncodeErrors get the default
 // body.
 func encodeErrors(t *testing.T, e *authtest.Engine, target Target) {
 	tests := []struct {
@@ -69,11 +81,13 @@ func encodeErrors(t *testing.T, e *authtest.Engine, target Target) {
 		{"RequireUser without a session", http.MethodGet, MePath, nil, http.StatusUnauthorized, "no_session", "", ""},
 	}
 	encodings := []struct {
-		name string
-		opts []authhttp.Option
+		name        string
+		opts        []authhttp.Option
+		contentType string
 	}{
-		{"default", nil},
-		{"EncodeErrors", []authhttp.Option{authhttp.EncodeErrors(encodeProblem)}},
+		{"default", nil, "application/json"},
+		{"EncodeErrors", []authhttp.Option{authhttp.EncodeErrors(encodeProblem)}, problemJSON},
+		{"EncodeErrors without a media type", []authhttp.Option{authhttp.EncodeErrors(encodeProblemAsJSON)}, "application/json"},
 	}
 	for _, enc := range encodings {
 		t.Run(enc.name, func(t *testing.T) {
@@ -93,7 +107,12 @@ func encodeErrors(t *testing.T, e *authtest.Engine, target Target) {
 						if err := authtest.StrictDecode(res.Body, &got); err != nil || res.Status != tt.status || got != want {
 							t.Errorf("%s = %d %s, want %d %+v", what, res.Status, res.Body, tt.status, want)
 						}
-						wantHeaders(t, what, res)
+						if ct := res.Header.Get("Content-Type"); ct != enc.contentType {
+							t.Errorf("%s: Content-Type = %q, want %q", what, ct, enc.contentType)
+						}
+						if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+							t.Errorf("%s: Cache-Control = %q, want no-store", what, cc)
+						}
 					}
 					if got := res.Header.Get("Retry-After"); got != tt.retryAfter {
 						t.Errorf("%s: Retry-After = %q, want %q", what, got, tt.retryAfter)

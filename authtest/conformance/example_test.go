@@ -18,6 +18,7 @@ func ExampleHandlerTarget() {
 		mux := http.NewServeMux()
 		mux.Handle("/auth/", authhttp.Handler(a, opts...))
 		mux.Handle("GET "+conformance.MePath, authhttp.Middleware(a, opts...)(authhttp.RequireUser(conformance.MeHandler)))
+		mux.Handle("GET "+conformance.WhoPath, authhttp.Middleware(a, opts...)(conformance.WhoHandler))
 		return mux
 	})
 	fmt.Println(target.Name)

@@ -10,12 +10,13 @@ import (
 )
 
 // serveMux is net/http's integration: the auth routes under /auth/, which
-// load the session themselves, and MePath behind Middleware and
-// RequireUser.
+// load the session themselves, MePath behind Middleware and RequireUser,
+// and WhoPath behind Middleware.
 var serveMux = conformance.HandlerTarget("servemux", func(a *auth.Auth, opts ...authhttp.Option) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/auth/", authhttp.Handler(a, opts...))
 	mux.Handle("GET "+conformance.MePath, authhttp.Middleware(a, opts...)(authhttp.RequireUser(conformance.MeHandler)))
+	mux.Handle("GET "+conformance.WhoPath, authhttp.Middleware(a, opts...)(conformance.WhoHandler))
 	return mux
 })
 

@@ -14,6 +14,8 @@ import (
 
 // The benchmarks run on SQLite, and compare in the same run:
 //   - BenchmarkMiddleware: resolving a session through authhttp.Middleware;
+//   - BenchmarkMiddlewareChecked: the same with a session check that
+//     admits everyone, the cost of admission itself;
 //   - BenchmarkSelectByKey: a bare SELECT of one user by primary key, the
 //     floor any session lookup stands on;
 //   - BenchmarkPipelineNoop: the pipeline's own cost, for an operation that
@@ -27,13 +29,13 @@ type bench struct {
 	login *authtest.Login
 }
 
-func newBench(b *testing.B) *bench {
+func newBench(b *testing.B, plugins ...auth.Plugin) *bench {
 	b.Helper()
 	bn := &bench{e: authtest.SQLiteEngine(b), login: authtest.NewLogin()}
 	bn.noop = &auth.Op[auth.Empty, auth.Empty]{Name: "noop.ping", Method: http.MethodGet, Path: "/noop",
 		Handler: func(context.Context, *auth.Call, auth.Empty) (auth.Empty, error) { return auth.Empty{}, nil }}
 	a, err := auth.New(auth.WithDB(bn.e.DB, bn.e.Dialect), auth.WithBaseURL(authtest.BaseURL),
-		auth.WithPlugins(bn.login, noopPlugin{bn.noop}), auth.WithoutRateLimits())
+		auth.WithPlugins(append([]auth.Plugin{bn.login, noopPlugin{bn.noop}}, plugins...)...), auth.WithoutRateLimits())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -48,8 +50,17 @@ func newBench(b *testing.B) *bench {
 	return bn
 }
 
-func BenchmarkMiddleware(b *testing.B) {
-	bn := newBench(b)
+func BenchmarkMiddleware(b *testing.B) { benchmarkMiddleware(b, newBench(b)) }
+
+func BenchmarkMiddlewareChecked(b *testing.B) { benchmarkMiddleware(b, newBench(b, admitAll{})) }
+
+// admitAll is a session check that lets every session through.
+type admitAll struct{}
+
+func (admitAll) Name() string                                   { return "admitall" }
+func (admitAll) CheckSession(context.Context, *auth.Call) error { return nil }
+
+func benchmarkMiddleware(b *testing.B, bn *bench) {
 	h := authhttp.Middleware(bn.a)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := authhttp.UserFrom(r); !ok {
 			b.Fatal("no user")

@@ -3,6 +3,7 @@ package coretest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -19,6 +20,8 @@ type stub struct {
 	kinds    []auth.IdentityKind
 	tables   []*sqlb.Table
 	validate error
+	// check, when set, is what Validate does with the instance.
+	check func(a *auth.Auth) error
 }
 
 func (s *stub) Name() string                       { return s.name }
@@ -26,7 +29,12 @@ func (s *stub) Operations() []auth.Operation       { return s.ops }
 func (s *stub) IdentityKinds() []auth.IdentityKind { return s.kinds }
 func (s *stub) Tables() []*sqlb.Table              { return s.tables }
 func (s *stub) Migrations() []auth.Migration       { return nil }
-func (s *stub) Validate(*auth.Auth) error          { return s.validate }
+func (s *stub) Validate(a *auth.Auth) error {
+	if s.check != nil {
+		return s.check(a)
+	}
+	return s.validate
+}
 
 func noop(name, path string) *auth.Op[auth.Empty, auth.Empty] {
 	return &auth.Op[auth.Empty, auth.Empty]{Name: name, Method: http.MethodPost, Path: path,
@@ -64,6 +72,23 @@ func TestNewReportsEveryProblem(t *testing.T) {
 			{"plugin's own complaint", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin(),
 				&stub{name: "fussy", validate: errors.New("no way to recover a password")})},
 				[]string{"plugin fussy: no way to recover a password"}},
+			{"plugin's complaint besides the core's", []auth.Option{db, base, auth.RenameTable("auth_nothing", "x"),
+				auth.WithPlugins(authtest.NewLogin(), &stub{name: "fussy", validate: errors.New("no way to recover a password")})},
+				[]string{`RenameTable("auth_nothing")`, "plugin fussy: no way to recover a password"}},
+			{"Validate of a half-made instance", []auth.Option{auth.WithBaseURL("localhost/auth"), auth.WithPlugins(authtest.NewLogin(),
+				&stub{name: "curious", check: func(a *auth.Auth) error {
+					return fmt.Errorf("base URL host %q, dialect %v, DB %v, users in %s", a.BaseURL().Host, a.Dialect(), a.DB(), a.TableName(auth.Users))
+				}})},
+				[]string{"WithDB is required", `base URL "localhost/auth"`, `plugin curious: base URL host "", dialect <nil>, DB <nil>, users in auth_user`}},
+			{"Validate that panics on a half-made instance", []auth.Option{base, auth.WithPlugins(authtest.NewLogin(),
+				&stub{name: "reckless", check: func(a *auth.Auth) error {
+					_, err := a.DB().Exec(context.Background(), sqlb.Delete(auth.Users))
+					return err
+				}})},
+				[]string{"WithDB is required", "plugin reckless: panicked in Validate on this configuration"}},
+			{"Validate that panics", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin(),
+				&stub{name: "buggy", check: func(*auth.Auth) error { panic("a bug") }})},
+				[]string{"plugin buggy: panicked in Validate on this configuration: a bug"}},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
