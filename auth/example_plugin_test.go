@@ -159,13 +159,96 @@ func (h *history) Maintain(ctx context.Context, a *auth.Auth) error {
 }
 
 // console is a second example plugin: a delivery channel that prints
-// messages, a sign-in identifier kind, and a second factor.
-type console struct{}
+// messages, a sign-in identifier kind, a second factor, and operations
+// that follow the account security model (docs/security.md):
+//
+//   - claiming a nickname changes how one gets into the account, so it
+//     needs a fresh session (SessionFresh, declared once, on the operation);
+//   - the claim is unverified until the code sent for it comes back; the
+//     code is bound to its user and to the identity it was sent for
+//     (TokenSpec.UserID, IdentityID), so a claim removed or passed on
+//     since kills it, and so does any account-security event of the user;
+//   - only c.WhoIs says whom a nickname names, never a bare lookup: an
+//     unverified claim names nobody;
+//   - the message goes out through c.Deliver, after the answer;
+//   - releasing a nickname is an account-security event (c.AccountChanged).
+type console struct {
+	claim, confirm, release *auth.Op[nicknameRequest, auth.Empty]
+}
 
-func (console) Name() string { return "console" }
+// nicknameRequest names a nickname, with the code sent for it.
+type nicknameRequest struct {
+	Nickname string      `json:"nickname"`
+	Code     auth.Secret `json:"code"`
+}
+
+func newConsole() *console {
+	p := &console{}
+	post := http.MethodPost
+	p.claim = &auth.Op[nicknameRequest, auth.Empty]{Name: "console.claim", Method: post, Path: "/nickname/claim",
+		Session: auth.SessionFresh, Writes: true, Rate: auth.TightRate,
+		Handler: func(ctx context.Context, c *auth.Call, in nicknameRequest) (auth.Empty, error) {
+			id, err := c.AddIdentity(ctx, c.User().ID, "nickname", in.Nickname, false)
+			if err != nil {
+				return auth.Empty{}, err // identity_taken: the nickname names someone
+			}
+			code, err := c.IssueCode(ctx, auth.TokenSpec{Purpose: "console.claim", Subject: id.ID, TTL: 10 * time.Minute,
+				UserID: id.UserID, IdentityID: id.ID, ReplacePrevious: true}, 6)
+			if err != nil {
+				return auth.Empty{}, err
+			}
+			ch, _ := c.Auth().Channel("console")
+			c.Deliver(func(ctx context.Context) {
+				ch.Deliver(ctx, auth.Message{Purpose: "nickname-code", To: id.Value, Subject: "Your code", Text: code.Reveal()})
+			})
+			return auth.Empty{}, nil
+		}, Codes: []*auth.Error{auth.ErrIdentityTaken}}
+	p.confirm = &auth.Op[nicknameRequest, auth.Empty]{Name: "console.confirm", Method: post, Path: "/nickname/confirm",
+		Session: auth.SessionUser, Writes: true, Rate: auth.TightRate, Codes: []*auth.Error{auth.ErrCodeInvalid, auth.ErrTooManyAttempts},
+		Handler: func(ctx context.Context, c *auth.Call, in nicknameRequest) (auth.Empty, error) {
+			mine, err := c.Identities(ctx, c.User().ID, "nickname")
+			if err != nil || len(mine) == 0 {
+				return auth.Empty{}, cmpOr(err, auth.ErrCodeInvalid)
+			}
+			tok, err := c.ConsumeCode(ctx, "console.claim", mine[len(mine)-1].ID, in.Code, 5)
+			if err != nil {
+				return auth.Empty{}, err
+			}
+			_, err = c.VerifyIdentity(ctx, tok.UserID, tok.IdentityID)
+			return auth.Empty{}, err
+		}}
+	p.release = &auth.Op[nicknameRequest, auth.Empty]{Name: "console.release", Method: post, Path: "/nickname/release",
+		Session: auth.SessionFresh, Writes: true, Rate: auth.DefaultRate, Codes: []*auth.Error{auth.ErrIdentityNotFound},
+		Handler: func(ctx context.Context, c *auth.Call, in nicknameRequest) (auth.Empty, error) {
+			id, err := c.WhoIs(ctx, "nickname", in.Nickname)
+			if err != nil || id.UserID != c.User().ID {
+				return auth.Empty{}, cmpOr(err, auth.ErrIdentityNotFound)
+			}
+			if err := c.RemoveIdentity(ctx, id.UserID, id.ID); err != nil {
+				return auth.Empty{}, err
+			}
+			return auth.Empty{}, c.AccountChanged(ctx, id.UserID, auth.IdentityRemoved, true)
+		}}
+	return p
+}
+
+// cmpOr returns err, or else fallback.
+func cmpOr(err error, fallback *auth.Error) error {
+	if err != nil {
+		return err
+	}
+	return fallback
+}
+
+func (*console) Name() string { return "console" }
+
+// Operations implements auth.Operator.
+func (p *console) Operations() []auth.Operation {
+	return []auth.Operation{p.claim, p.confirm, p.release}
+}
 
 // Channels implements auth.Deliverer.
-func (console) Channels() []auth.Channel {
+func (*console) Channels() []auth.Channel {
 	return []auth.Channel{{Kind: "console", Deliver: func(_ context.Context, m auth.Message) error {
 		_, err := fmt.Printf("to %s: %s\n%s\n", m.To, m.Subject, m.Text)
 		return err
@@ -174,7 +257,7 @@ func (console) Channels() []auth.Channel {
 
 // IdentityKinds implements auth.IdentityProvider: nicknames, unique,
 // compared in lower case.
-func (console) IdentityKinds() []auth.IdentityKind {
+func (*console) IdentityKinds() []auth.IdentityKind {
 	return []auth.IdentityKind{{Name: "nickname", Unique: true, SignIn: true, Normalize: func(raw string) (string, error) {
 		s := strings.ToLower(strings.TrimSpace(raw))
 		if len(s) < 3 || len(s) > 30 {
@@ -186,8 +269,8 @@ func (console) IdentityKinds() []auth.IdentityKind {
 
 // Factor and Enrolled implement auth.SecondFactor: here, having a
 // verified nickname stands in for an enrolled factor.
-func (console) Factor() string { return "nickname" }
-func (console) Enrolled(ctx context.Context, db *sqlb.DB, userID string) (bool, error) {
+func (*console) Factor() string { return "nickname" }
+func (*console) Enrolled(ctx context.Context, db *sqlb.DB, userID string) (bool, error) {
 	var n int64
 	err := db.One(ctx, sqlb.Select(sqlb.Into(sqlb.Count(), &n)).From(auth.Identities).
 		Where(sqlb.And(auth.IdentityUserID.Eq(userID), auth.IdentityKindName.Eq("nickname"), auth.IdentityVerifiedAt.IsNotNull())))
@@ -195,7 +278,7 @@ func (console) Enrolled(ctx context.Context, db *sqlb.DB, userID string) (bool, 
 }
 
 // Credentials implements auth.SignInMethod.
-func (console) Credentials() []string { return []string{"nickname"} }
+func (*console) Credentials() []string { return []string{"nickname"} }
 
 // The compile-time checks a plugin package keeps.
 var (
@@ -210,10 +293,11 @@ var (
 	_ auth.Initializer      = (*history)(nil)
 	_ auth.Sweeper          = (*history)(nil)
 	_ auth.Maintainer       = (*history)(nil)
-	_ auth.Deliverer        = console{}
-	_ auth.IdentityProvider = console{}
-	_ auth.SecondFactor     = console{}
-	_ auth.SignInMethod     = console{}
+	_ auth.Operator         = (*console)(nil)
+	_ auth.Deliverer        = (*console)(nil)
+	_ auth.IdentityProvider = (*console)(nil)
+	_ auth.SecondFactor     = (*console)(nil)
+	_ auth.SignInMethod     = (*console)(nil)
 )
 
 // A host passes its plugins to New with the built-in ones.
@@ -222,7 +306,7 @@ func Example_plugin() {
 	a, err := auth.New(
 		auth.WithDB(db, sqlb.SQLite),
 		auth.WithBaseURL("http://localhost:8080/auth"),
-		auth.WithPlugins(console{}, newHistory(90*24*time.Hour)),
+		auth.WithPlugins(newConsole(), newHistory(90*24*time.Hour)),
 	)
 	if err != nil {
 		fmt.Println(err)

@@ -2,6 +2,8 @@ package password
 
 import (
 	"errors"
+	"fmt"
+	"unicode/utf8"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/email"
@@ -16,9 +18,16 @@ type SignUpRequest struct {
 	prep *prepared // computed before the transaction
 }
 
+// MaxNameLength is the most characters a name given at sign-up may have.
+const MaxNameLength = 200
+
 // Validate implements [auth.InputValidator].
 func (r SignUpRequest) Validate() error {
-	return errors.Join(required("email", r.Email), required("password", string(r.Password)))
+	err := errors.Join(required("email", r.Email), required("password", string(r.Password)))
+	if utf8.RuneCountInString(r.Name) > MaxNameLength {
+		err = errors.Join(err, fmt.Errorf("name may have at most %d characters", MaxNameLength))
+	}
+	return err
 }
 
 // SignInRequest signs in with an address and a password.
