@@ -4,9 +4,9 @@ go 1.26.0
 
 require (
 	github.com/labstack/echo/v4 v4.16.0
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/authtest v0.0.0
-	github.com/sesame-go/sesame/sqlb v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/authtest v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
 	modernc.org/sqlite v1.61.1
 )
 

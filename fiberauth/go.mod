@@ -10,9 +10,9 @@ replace (
 
 require (
 	github.com/gofiber/fiber/v2 v2.52.15
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/authtest v0.0.0
-	github.com/sesame-go/sesame/sqlb v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/authtest v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
 	github.com/valyala/fasthttp v1.51.0
 	modernc.org/sqlite v1.61.1
 )

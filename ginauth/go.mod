@@ -10,9 +10,9 @@ replace (
 
 require (
 	github.com/gin-gonic/gin v1.12.0
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/authtest v0.0.0
-	github.com/sesame-go/sesame/sqlb v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/authtest v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
 )
 
 require (

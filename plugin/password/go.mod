@@ -3,9 +3,9 @@ module github.com/sesame-go/sesame/plugin/password
 go 1.26.0
 
 require (
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/authtest v0.0.0
-	github.com/sesame-go/sesame/sqlb v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/authtest v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
 	modernc.org/sqlite v1.61.1
 )
 
