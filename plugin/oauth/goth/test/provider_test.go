@@ -1,4 +1,4 @@
-package gothoauth_test
+package test
 
 import (
 	"context"
