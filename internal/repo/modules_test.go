@@ -108,3 +108,24 @@ func TestSiblingVersions(t *testing.T) {
 		t.Errorf("the modules require their siblings at %d versions, want one:\n%s", len(users), strings.Join(lines, "\n"))
 	}
 }
+
+// TestAuthtestInTestModulesOnly: a module that requires authtest holds
+// tests only (and the package comments of its directories). authtest
+// requires every database driver, and a module's go.mod lists what its
+// tests need: a program requiring a module whose go.mod lists authtest
+// finds pgx and the MySQL driver in its module graph though it imports
+// neither, and go mod tidy downloads them. Tests that need authtest live
+// in a test module beside the module they test, such as ginauth/test.
+func TestAuthtestInTestModulesOnly(t *testing.T) {
+	requirers := map[string]bool{}
+	for _, m := range moduleDirs(t) {
+		if _, ok := readGoMod(t, m).requires[module+"/authtest"]; ok {
+			requirers[m] = true
+		}
+	}
+	for _, f := range scan(t) {
+		if requirers[f.module] && !f.test && path.Base(f.path) != "doc.go" {
+			t.Errorf("%s: module %s requires authtest, so it may hold only tests and doc.go files", f.path, f.module)
+		}
+	}
+}

@@ -65,7 +65,6 @@ require (
 
 replace (
 	github.com/sesame-go/sesame => ../..
-	github.com/sesame-go/sesame/authtest => ../../authtest
 	github.com/sesame-go/sesame/ginauth => ../../ginauth
 	github.com/sesame-go/sesame/lookup => ../../lookup
 	github.com/sesame-go/sesame/plugin/oauth/goth => ../../plugin/oauth/goth

@@ -1,4 +1,4 @@
-package fiberauth_test
+package test
 
 import (
 	"fmt"
@@ -39,7 +39,7 @@ func TestRedirectTo(t *testing.T) {
 			app := newApp(a, func(app *fiber.App) {
 				app.Use(fiberauth.RequireUser(fiberauth.RedirectTo(tt.to)), func(c *fiber.Ctx) error { return c.SendString("page") })
 			})
-			base := fiberauth.Listen(t, "tcp4", app)
+			base := listen(t, "tcp4", app)
 			res := noFollow(t, tt.method, base+tt.path)
 			if res.StatusCode != tt.status || res.Header.Get("Location") != tt.location || res.Header.Get("Cache-Control") != "no-store" {
 				t.Errorf("%s %s = %d Location %q Cache-Control %q, want %d %q no-store", tt.method, tt.path, res.StatusCode,
@@ -89,7 +89,7 @@ func TestRedirectToPanics(t *testing.T) {
 // TestRequireUserWithoutMiddleware panics: RequireUser cannot know the
 // caller without Middleware in front of it, a wiring mistake.
 func TestRequireUserWithoutMiddleware(t *testing.T) {
-	app := fiberauth.NewApp()
+	app := newFiber()
 	c := app.AcquireCtx(&fasthttp.RequestCtx{})
 	defer app.ReleaseCtx(c)
 	defer func() {

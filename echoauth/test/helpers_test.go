@@ -1,4 +1,4 @@
-package echoauth_test
+package test
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package ginauth_test
+package test
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package fiberauth_test
+package test
 
 import (
 	"net/http"
@@ -23,7 +23,7 @@ func newAuth(tb testing.TB, e *authtest.Engine, opts ...auth.Option) *auth.Auth 
 // under /auth, as the package documentation sets it up; setup adds the
 // host's own routes.
 func newApp(a *auth.Auth, setup func(app *fiber.App), cfg ...fiber.Config) *fiber.App {
-	app := fiberauth.NewApp(cfg...)
+	app := newFiber(cfg...)
 	app.Use(fiberauth.Middleware(a))
 	fiberauth.Mount(app, a, "/auth")
 	if setup != nil {

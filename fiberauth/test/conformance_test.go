@@ -1,4 +1,4 @@
-package fiberauth_test
+package test
 
 import (
 	"net/http"
@@ -16,11 +16,11 @@ import (
 // on a real listener: fiber is no http.Handler.
 var target = conformance.Target{Name: "fiber", Serve: func(tb testing.TB, a *auth.Auth, opts ...authhttp.Option) string {
 	tb.Helper()
-	app := fiberauth.NewApp()
+	app := newFiber()
 	app.Use(fiberauth.Middleware(a, opts...))
 	fiberauth.Mount(app, a, "/auth", opts...)
 	app.Get(conformance.MePath, fiberauth.RequireUser(), me)
-	return fiberauth.Listen(tb, "tcp4", app)
+	return listen(tb, "tcp4", app)
 }}
 
 // me answers conformance.MeAnswer from User and Session.

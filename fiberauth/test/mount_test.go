@@ -1,4 +1,4 @@
-package fiberauth_test
+package test
 
 import (
 	"net/http"
@@ -49,9 +49,9 @@ func TestMount(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := newAuth(t, e)
-			app := fiberauth.NewApp()
+			app := newFiber()
 			tt.mount(app, a)
-			base := fiberauth.Listen(t, "tcp4", app)
+			base := listen(t, "tcp4", app)
 			c := authtest.ClientOf(t, base+strings.TrimSuffix(tt.prefix, "/auth"))
 			in := signInAt(t, c, "/auth", "ada-"+tt.name)
 			res := c.Get("/auth/session")
@@ -85,7 +85,7 @@ func TestWrapHandler(t *testing.T) {
 			}
 			w.Write([]byte("hello " + u.Name))
 		})
-		base := fiberauth.Listen(t, "tcp4", newApp(a, func(app *fiber.App) {
+		base := listen(t, "tcp4", newApp(a, func(app *fiber.App) {
 			app.Get("/page", fiberauth.WrapHandler(page))
 		}))
 		c := authtest.ClientOf(t, base)

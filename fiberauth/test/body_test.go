@@ -1,4 +1,4 @@
-package fiberauth_test
+package test
 
 import (
 	"bufio"
@@ -51,7 +51,7 @@ func TestBodyLimits(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := newAuth(t, e)
-			base := fiberauth.Listen(t, "tcp4", newApp(a, nil, fiber.Config{StreamRequestBody: tt.stream}))
+			base := listen(t, "tcp4", newApp(a, nil, fiber.Config{StreamRequestBody: tt.stream}))
 			res, body := postSignIn(t, base, tt.size, tt.chunked, tt.stream)
 			if res.StatusCode != tt.status {
 				t.Fatalf("sign-in with %d bytes = %d %.200s, want %d", tt.size, res.StatusCode, body, tt.status)
@@ -137,7 +137,7 @@ func TestStreamedBodyRest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			base := fiberauth.Listen(t, "tcp4", newApp(newAuth(t, e), func(app *fiber.App) {
+			base := listen(t, "tcp4", newApp(newAuth(t, e), func(app *fiber.App) {
 				app.Post("/app/post", fiberauth.RequireUser(), func(c *fiber.Ctx) error { return c.SendString("posted") })
 				app.Post("/app/page", fiberauth.RequireUser(fiberauth.RedirectTo("/sign-in")), func(c *fiber.Ctx) error { return c.SendString("posted") })
 				app.Get("/smuggled", func(c *fiber.Ctx) error { return c.SendString("smuggled") })

@@ -1,4 +1,4 @@
-package fiberauth_test
+package test
 
 import (
 	"context"
@@ -35,12 +35,12 @@ func TestDatabaseFailure(t *testing.T) {
 		} {
 			t.Run(enc.name, func(t *testing.T) {
 				ran := 0
-				app := fiberauth.NewApp()
+				app := newFiber()
 				app.Use(fiberauth.Middleware(a, enc.opts...))
 				fiberauth.Mount(app, a, "/auth", enc.opts...)
 				app.Get("/app/page", func(c *fiber.Ctx) error { ran++; return c.SendString("page") })
 				app.Get("/app/me", fiberauth.RequireUser(), func(c *fiber.Ctx) error { ran++; return c.SendString("me") })
-				c := authtest.ClientOf(t, fiberauth.Listen(t, "tcp4", app))
+				c := authtest.ClientOf(t, listen(t, "tcp4", app))
 				signIn(t, c, "ada-"+enc.name)
 
 				for _, path := range []string{"/app/page", "/app/me", "/auth/session"} {
@@ -88,7 +88,7 @@ func TestUserContext(t *testing.T) {
 				return c.SendString(info.Session.ID)
 			})
 		})
-		base := fiberauth.Listen(t, "tcp4", app)
+		base := listen(t, "tcp4", app)
 		c := authtest.ClientOf(t, base)
 		in := signIn(t, c, "ada")
 
@@ -114,7 +114,7 @@ func TestSessionLoadedOnce(t *testing.T) {
 	e := authtest.SQLiteEngine(t)
 	pool, faults := e.Faulty(t)
 	a := newAuth(t, &authtest.Engine{Name: e.Name, Dialect: e.Dialect, DB: pool})
-	app := fiberauth.NewApp()
+	app := newFiber()
 	app.Use(fiberauth.Middleware(a))
 	app.Use(func(c *fiber.Ctx) error {
 		if c.Get("X-Replace-Context") != "" {
@@ -128,7 +128,7 @@ func TestSessionLoadedOnce(t *testing.T) {
 		s, _ := fiberauth.Session(c)
 		return c.SendString(s.ID)
 	})
-	c := authtest.ClientOf(t, fiberauth.Listen(t, "tcp4", app))
+	c := authtest.ClientOf(t, listen(t, "tcp4", app))
 	in := signInAt(t, c, "/api/auth", "ada")
 	for _, replace := range []string{"", "yes"} {
 		for _, path := range []string{"/api/me", "/api/auth/session"} {
@@ -175,7 +175,7 @@ func TestClientIP(t *testing.T) {
 					return c.SendString(auth.RequestFrom(c.UserContext()).IP.String())
 				})
 			})
-			c := authtest.ClientOf(t, fiberauth.Listen(t, tt.network, app))
+			c := authtest.ClientOf(t, listen(t, tt.network, app))
 			res := c.Do(http.MethodGet, "/ip", nil, http.Header{"X-Forwarded-For": tt.xff})
 			if string(res.Body) != tt.want {
 				t.Errorf("client IP = %s, want %s", res.Body, tt.want)
@@ -186,7 +186,7 @@ func TestClientIP(t *testing.T) {
 
 // TestUserWithoutMiddleware reports no user and no session.
 func TestUserWithoutMiddleware(t *testing.T) {
-	app := fiberauth.NewApp()
+	app := newFiber()
 	c := app.AcquireCtx(&fasthttp.RequestCtx{})
 	defer app.ReleaseCtx(c)
 	if u, ok := fiberauth.User(c); ok || u != nil {
