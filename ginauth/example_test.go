@@ -164,9 +164,11 @@ func exampleAuth() *auth.Auth {
 		log.Fatal(err)
 	}
 	db.SetMaxOpenConns(1) // one connection: one in-memory database
+	// No mail goes out here: a LogSender with no writer drops it.
+	mail := email.New(email.WithSender(&email.LogSender{}))
 	pw := password.New(password.WithoutVerification())
 	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL("http://localhost:8080/auth"),
-		auth.WithPlugins(email.New(email.WithSender(&email.LogSender{})), pw))
+		auth.WithPlugins(mail, pw))
 	if err != nil {
 		log.Fatal(err)
 	}
