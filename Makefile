@@ -1,9 +1,14 @@
 # make test: every module's format, vet, tidy and race-enabled tests.
+# make proxytest: every module from a module proxy at the release version,
+#   as a new user gets it: an app per adapter, each starter made yours.
 # make bench: every module's benchmarks.
-.PHONY: test bench
+.PHONY: test proxytest bench
 
 test:
 	./scripts/test.sh
+
+proxytest:
+	./scripts/proxytest.sh
 
 bench:
 	./scripts/bench.sh

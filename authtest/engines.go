@@ -6,9 +6,11 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sesame-go/sesame/sqlb"
@@ -19,6 +21,11 @@ const (
 	EnvPostgres = "SESAME_TEST_POSTGRES"
 	EnvMySQL    = "SESAME_TEST_MYSQL"
 	EnvRequire  = "SESAME_TEST_REQUIRE_ENGINES"
+	// EnvSkipLog names a file to which Engines appends a line for each
+	// engine it skips, once per test process: the engine, its variable
+	// and the directory of the package under test. go test shows skips
+	// only with -v; scripts/test.sh sums the file up instead.
+	EnvSkipLog = "SESAME_TEST_SKIPLOG"
 )
 
 // Engine is one SQL engine with a fresh database of its own.
@@ -75,6 +82,7 @@ func Engines(t *testing.T, fn func(t *testing.T, e *Engine)) {
 					if slices.Contains(required, en.name) {
 						t.Fatalf("authtest: %s is required by %s but %s is not set", en.name, EnvRequire, en.env)
 					}
+					logSkip(en.name, en.env)
 					t.Skipf("authtest: %s skipped: set %s to a DSN to run it", en.name, en.env)
 				}
 			}
@@ -87,6 +95,29 @@ func Engines(t *testing.T, fn func(t *testing.T, e *Engine)) {
 			fn(t, &Engine{Name: en.name, Dialect: en.dialect, DB: db, connector: c})
 		})
 	}
+}
+
+// skipsLogged holds the engines whose skip this process has logged.
+var skipsLogged sync.Map
+
+// logSkip appends the skip of an engine to the file EnvSkipLog names, if
+// any, once per process. It does its best and never fails a test: the
+// log is a summary for people, and the skip line is in the test's output.
+func logSkip(name, env string) {
+	path := os.Getenv(EnvSkipLog)
+	if path == "" {
+		return
+	}
+	if _, logged := skipsLogged.LoadOrStore(name, true); logged {
+		return
+	}
+	dir, _ := os.Getwd()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%s %s %s\n", name, env, dir)
 }
 
 func requiredEngines() []string {

@@ -3,6 +3,7 @@ package authtest_test
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -51,6 +52,30 @@ func TestEngineSelection(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSkipLog runs Engines twice in a child process with nothing
+// configured and SESAME_TEST_SKIPLOG set: the file gets one line per
+// skipped engine.
+func TestSkipLog(t *testing.T) {
+	if os.Getenv("AUTHTEST_CHILD") == "1" {
+		return
+	}
+	log := filepath.Join(t.TempDir(), "skips")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestEngineChild$", "-test.count=2")
+	cmd.Env = append(cleanEnv(), "AUTHTEST_CHILD=1", authtest.EnvSkipLog+"="+log)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := os.Getwd()
+	want := "postgres SESAME_TEST_POSTGRES " + dir + "\nmysql SESAME_TEST_MYSQL " + dir + "\n"
+	if string(b) != want {
+		t.Errorf("skip log = %q, want %q", b, want)
 	}
 }
 

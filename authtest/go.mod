@@ -5,8 +5,8 @@ go 1.26.0
 require (
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/jackc/pgx/v5 v5.12.0
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/sqlb v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
 	modernc.org/sqlite v1.61.1
 )
 

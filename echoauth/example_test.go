@@ -12,21 +12,20 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
-	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/echoauth"
+	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/sqlb"
 )
 
-// a is the instance the examples share, made as a host makes it; the
-// test sign-in method of authtest stands in for real ones such as the
-// password plugin.
+// a is the instance the examples share, made as a host makes it, with one
+// sign-in method: the email plugin's mailed codes, here sent nowhere.
 var a = func() *auth.Auth {
 	db, err := sql.Open("sqlite", ":memory:")
 	if err != nil {
 		log.Fatal(err)
 	}
 	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL("http://localhost:8080/auth"),
-		auth.WithPlugins(authtest.NewLogin()))
+		auth.WithPlugins(email.New(email.WithSender(&email.LogSender{}))))
 	if err != nil {
 		log.Fatal(err)
 	}

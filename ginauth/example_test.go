@@ -7,16 +7,28 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
+	"testing"
 
 	"github.com/gin-gonic/gin"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
-	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/ginauth"
+	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/sqlb"
 )
+
+// TestMain puts gin in test mode, in which it prints no debug lines into
+// the examples' output. The tests that need authtest's engines are in the
+// module ginauth/test.
+func TestMain(m *testing.M) {
+	gin.SetMode(gin.TestMode)
+	os.Exit(m.Run())
+}
 
 // A gin app with Sesame: the session middleware for every route, the auth
 // routes under /auth and an account page for signed-in users only.
@@ -34,14 +46,14 @@ func Example() {
 	// A browser asks for the account page, signs in, and asks again.
 	res := serve(r, http.MethodGet, "/account", "", nil)
 	fmt.Println(res.Code, strings.TrimSpace(res.Body.String()))
-	res = serve(r, http.MethodPost, "/auth/authtest/sign-in", `{"name":"ada"}`, nil)
+	res = serve(r, http.MethodPost, "/auth/password/sign-in", `{"email":"ada@example.com","password":"correct horse battery"}`, nil)
 	fmt.Println(res.Code)
 	res = serve(r, http.MethodGet, "/account", "", res.Result().Cookies())
 	fmt.Println(res.Code, res.Body.String())
 	// Output:
 	// 401 {"error":{"code":"no_session","message":"not signed in"}}
 	// 200
-	// 200 hello, ada
+	// 200 hello, Ada
 }
 
 // Mount serves every Sesame route under a prefix, here of a group:
@@ -75,8 +87,9 @@ func ExampleMiddleware() {
 		c.String(http.StatusOK, "%d devices", len(sessions))
 	})
 
-	serve(r, http.MethodPost, "/auth/authtest/sign-in", `{"name":"ada"}`, nil) // on a phone
-	laptop := serve(r, http.MethodPost, "/auth/authtest/sign-in", `{"name":"ada"}`, nil).Result().Cookies()
+	signIn := `{"email":"ada@example.com","password":"correct horse battery"}`
+	serve(r, http.MethodPost, "/auth/password/sign-in", signIn, nil) // on a phone
+	laptop := serve(r, http.MethodPost, "/auth/password/sign-in", signIn, nil).Result().Cookies()
 	fmt.Println(serve(r, http.MethodGet, "/account/devices", "", laptop).Body.String())
 	// Output:
 	// 2 devices
@@ -134,11 +147,12 @@ func ExampleSession() {
 	})
 
 	fmt.Println(serve(r, http.MethodGet, "/", "", nil).Body.String())
-	cookies := serve(r, http.MethodPost, "/auth/authtest/sign-in", `{"name":"grace"}`, nil).Result().Cookies()
+	signIn := `{"email":"grace@example.com","password":"correct horse battery"}`
+	cookies := serve(r, http.MethodPost, "/auth/password/sign-in", signIn, nil).Result().Cookies()
 	fmt.Println(serve(r, http.MethodGet, "/", "", cookies).Body.String())
 	// Output:
 	// hello, stranger
-	// hello, grace (signed in with authtest)
+	// hello, Grace (signed in with password)
 }
 
 // termsPending is a session check such as a terms plugin makes: a session
@@ -174,32 +188,43 @@ func ExampleBlockedSession() {
 		c.Redirect(http.StatusFound, "/account") // nothing to accept
 	})
 
-	cookies := serve(r, http.MethodPost, "/auth/authtest/sign-in", `{"name":"ada"}`, nil).Result().Cookies()
+	signIn := `{"email":"ada@example.com","password":"correct horse battery"}`
+	cookies := serve(r, http.MethodPost, "/auth/password/sign-in", signIn, nil).Result().Cookies()
 	res := serve(r, http.MethodGet, "/account", "", cookies)
 	fmt.Println(res.Code, strings.TrimSpace(res.Body.String()))
 	fmt.Println(serve(r, http.MethodGet, "/terms", "", cookies).Body.String())
 	// Output:
 	// 403 {"error":{"code":"terms_pending","message":"accept the terms first"}}
-	// ada, accept the terms to go on (terms_pending)
+	// Ada, accept the terms to go on (terms_pending)
 }
 
 // exampleAuth returns the instance of the examples: an in-memory SQLite
-// database (modernc.org/sqlite's driver, which authtest registers),
-// authtest's test sign-in, which signs anyone in by name at
-// POST /auth/authtest/sign-in, and the plugins given.
+// database, the email and password plugins with the plugins given, and
+// two people who can sign in with the password "correct horse battery":
+// ada@example.com (Ada) and grace@example.com (Grace).
 func exampleAuth(plugins ...auth.Plugin) *auth.Auth {
 	db, err := sql.Open("sqlite", ":memory:")
 	if err != nil {
 		log.Fatal(err)
 	}
 	db.SetMaxOpenConns(1) // one connection: one in-memory database
+	// No mail goes out here: a LogSender with no writer drops it.
+	mail := email.New(email.WithSender(&email.LogSender{}))
+	pw := password.New(password.WithoutVerification())
 	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL("http://localhost:8080/auth"),
-		auth.WithPlugins(append([]auth.Plugin{authtest.NewLogin()}, plugins...)...))
+		auth.WithPlugins(append([]auth.Plugin{mail, pw}, plugins...)...))
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := a.Migrate(context.Background()); err != nil {
+	ctx := context.Background()
+	if err := a.Migrate(ctx); err != nil {
 		log.Fatal(err)
+	}
+	for _, name := range []string{"Ada", "Grace"} {
+		in := password.SignUpRequest{Email: strings.ToLower(name) + "@example.com", Password: "correct horse battery", Name: name}
+		if _, err := pw.SignUp(ctx, in); err != nil {
+			log.Fatal(err)
+		}
 	}
 	return a
 }

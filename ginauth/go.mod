@@ -2,21 +2,15 @@ module github.com/sesame-go/sesame/ginauth
 
 go 1.26.0
 
-replace (
-	github.com/sesame-go/sesame => ../
-	github.com/sesame-go/sesame/authtest => ../authtest
-	github.com/sesame-go/sesame/sqlb => ../sqlb
-)
-
 require (
 	github.com/gin-gonic/gin v1.12.0
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/authtest v0.0.0
-	github.com/sesame-go/sesame/sqlb v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/plugin/password v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
+	modernc.org/sqlite v1.61.1
 )
 
 require (
-	filippo.io/edwards25519 v1.2.0 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic v1.15.0 // indirect
 	github.com/bytedance/sonic/loader v0.5.0 // indirect
@@ -27,14 +21,9 @@ require (
 	github.com/go-playground/locales v0.14.1 // indirect
 	github.com/go-playground/universal-translator v0.18.1 // indirect
 	github.com/go-playground/validator/v10 v10.30.1 // indirect
-	github.com/go-sql-driver/mysql v1.10.1 // indirect
 	github.com/goccy/go-json v0.10.5 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/jackc/pgpassfile v1.0.0 // indirect
-	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
-	github.com/jackc/pgx/v5 v5.12.0 // indirect
-	github.com/jackc/puddle/v2 v2.2.3 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/klauspost/cpuid/v2 v2.3.0 // indirect
 	github.com/leodido/go-urn v1.4.0 // indirect
@@ -50,14 +39,18 @@ require (
 	github.com/ugorji/go/codec v1.3.1 // indirect
 	go.mongodb.org/mongo-driver/v2 v2.5.0 // indirect
 	golang.org/x/arch v0.22.0 // indirect
-	golang.org/x/crypto v0.48.0 // indirect
-	golang.org/x/net v0.51.0 // indirect
-	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/crypto v0.58.0 // indirect
+	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.41.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/protobuf v1.36.10 // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
-	modernc.org/sqlite v1.61.1 // indirect
+)
+
+replace (
+	github.com/sesame-go/sesame => ../
+	github.com/sesame-go/sesame/plugin/password => ../plugin/password
+	github.com/sesame-go/sesame/sqlb => ../sqlb
 )

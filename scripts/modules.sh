@@ -4,3 +4,10 @@ modules() {
 	git ls-files --cached --others --exclude-standard -- '*go.mod' ':(exclude)**/testdata/**' |
 		xargs -n1 dirname | sort -u
 }
+
+# release_version prints the version the modules require one another at:
+# the current release, which scripts/release.sh sets (a repo test keeps
+# every sibling requirement at this one version).
+release_version() {
+	GOWORK=off go list -m -f '{{.Version}}' github.com/sesame-go/sesame/sqlb
+}

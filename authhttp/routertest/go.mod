@@ -5,8 +5,8 @@ go 1.26.0
 require (
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/gorilla/mux v1.8.1
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/authtest v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/authtest v0.1.0
 )
 
 require (
@@ -21,7 +21,7 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/sesame-go/sesame/sqlb v0.0.0 // indirect
+	github.com/sesame-go/sesame/sqlb v0.1.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.41.0 // indirect

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/sqlb"
@@ -21,14 +20,18 @@ import (
 func Example() {
 	dir, _ := os.MkdirTemp("", "sesame-example")
 	defer os.RemoveAll(dir)
-	db, err := sql.Open("sqlite", authtest.SQLiteDSN(filepath.Join(dir, "app.db")))
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "app.db")+"?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_txlock=immediate")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer db.Close()
 
-	mailbox := &authtest.Mailbox{} // in production: a real email.Sender
-	mail := email.New(email.WithSender(mailbox), email.WithAppName("Acme"))
+	var sent []email.Message // in production: a real email.Sender
+	keep := email.SenderFunc(func(_ context.Context, m email.Message) error {
+		sent = append(sent, m)
+		return nil
+	})
+	mail := email.New(email.WithSender(keep), email.WithAppName("Acme"))
 	pw := password.New()
 	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL("http://localhost:8080/auth"),
 		auth.WithPlugins(mail, pw))
@@ -45,9 +48,8 @@ func Example() {
 	_, err = pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: "correct horse battery"})
 	fmt.Println("sign-in before verifying:", err)
 
-	msgs := mailbox.Messages("ada@example.com")
-	fmt.Println("mail:", msgs[0].Subject)
-	token := linkToken(msgs[0].Text)
+	fmt.Println("mail:", sent[0].Subject)
+	token := linkToken(sent[0].Text)
 	if _, err := mail.Verify(ctx, auth.Secret(token)); err != nil {
 		log.Fatal(err)
 	}

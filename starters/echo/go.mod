@@ -4,8 +4,8 @@ go 1.26.0
 
 require (
 	github.com/labstack/echo/v4 v4.16.0
-	github.com/sesame-go/sesame/echoauth v0.0.0
-	github.com/sesame-go/sesame/starters/site v0.0.0
+	github.com/sesame-go/sesame/echoauth v0.1.0
+	github.com/sesame-go/sesame/starters/site v0.1.0
 )
 
 require (
@@ -22,11 +22,11 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/sesame-go/sesame v0.0.0 // indirect
-	github.com/sesame-go/sesame/lookup v0.0.0 // indirect
-	github.com/sesame-go/sesame/plugin/password v0.0.0 // indirect
-	github.com/sesame-go/sesame/school v0.0.0 // indirect
-	github.com/sesame-go/sesame/sqlb v0.0.0 // indirect
+	github.com/sesame-go/sesame v0.1.0 // indirect
+	github.com/sesame-go/sesame/lookup v0.1.0 // indirect
+	github.com/sesame-go/sesame/plugin/password v0.1.0 // indirect
+	github.com/sesame-go/sesame/school v0.1.0 // indirect
+	github.com/sesame-go/sesame/sqlb v0.1.0 // indirect
 	github.com/valyala/bytebufferpool v1.0.0 // indirect
 	github.com/valyala/fasttemplate v1.2.2 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
@@ -43,7 +43,6 @@ require (
 
 replace (
 	github.com/sesame-go/sesame => ../..
-	github.com/sesame-go/sesame/authtest => ../../authtest
 	github.com/sesame-go/sesame/echoauth => ../../echoauth
 	github.com/sesame-go/sesame/lookup => ../../lookup
 	github.com/sesame-go/sesame/plugin/password => ../../plugin/password

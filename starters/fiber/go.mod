@@ -4,8 +4,8 @@ go 1.26.0
 
 require (
 	github.com/gofiber/fiber/v2 v2.52.15
-	github.com/sesame-go/sesame/fiberauth v0.0.0
-	github.com/sesame-go/sesame/starters/site v0.0.0
+	github.com/sesame-go/sesame/fiberauth v0.1.0
+	github.com/sesame-go/sesame/starters/site v0.1.0
 )
 
 require (
@@ -25,11 +25,11 @@ require (
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/rivo/uniseg v0.2.0 // indirect
-	github.com/sesame-go/sesame v0.0.0 // indirect
-	github.com/sesame-go/sesame/lookup v0.0.0 // indirect
-	github.com/sesame-go/sesame/plugin/password v0.0.0 // indirect
-	github.com/sesame-go/sesame/school v0.0.0 // indirect
-	github.com/sesame-go/sesame/sqlb v0.0.0 // indirect
+	github.com/sesame-go/sesame v0.1.0 // indirect
+	github.com/sesame-go/sesame/lookup v0.1.0 // indirect
+	github.com/sesame-go/sesame/plugin/password v0.1.0 // indirect
+	github.com/sesame-go/sesame/school v0.1.0 // indirect
+	github.com/sesame-go/sesame/sqlb v0.1.0 // indirect
 	github.com/valyala/bytebufferpool v1.0.0 // indirect
 	github.com/valyala/fasthttp v1.51.0 // indirect
 	github.com/valyala/tcplisten v1.0.0 // indirect
@@ -45,7 +45,6 @@ require (
 
 replace (
 	github.com/sesame-go/sesame => ../..
-	github.com/sesame-go/sesame/authtest => ../../authtest
 	github.com/sesame-go/sesame/fiberauth => ../../fiberauth
 	github.com/sesame-go/sesame/lookup => ../../lookup
 	github.com/sesame-go/sesame/plugin/password => ../../plugin/password

@@ -5,10 +5,10 @@ go 1.26.0
 require (
 	github.com/gin-gonic/gin v1.12.0
 	github.com/markbates/goth v1.82.0
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/ginauth v0.0.0
-	github.com/sesame-go/sesame/plugin/oauth/goth v0.0.0
-	github.com/sesame-go/sesame/starters/site v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/ginauth v0.1.0
+	github.com/sesame-go/sesame/plugin/oauth/goth v0.1.0
+	github.com/sesame-go/sesame/starters/site v0.1.0
 )
 
 require (
@@ -42,10 +42,10 @@ require (
 	github.com/quic-go/qpack v0.6.0 // indirect
 	github.com/quic-go/quic-go v0.59.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/sesame-go/sesame/lookup v0.0.0 // indirect
-	github.com/sesame-go/sesame/plugin/password v0.0.0 // indirect
-	github.com/sesame-go/sesame/school v0.0.0 // indirect
-	github.com/sesame-go/sesame/sqlb v0.0.0 // indirect
+	github.com/sesame-go/sesame/lookup v0.1.0 // indirect
+	github.com/sesame-go/sesame/plugin/password v0.1.0 // indirect
+	github.com/sesame-go/sesame/school v0.1.0 // indirect
+	github.com/sesame-go/sesame/sqlb v0.1.0 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/ugorji/go/codec v1.3.1 // indirect
 	go.mongodb.org/mongo-driver/v2 v2.5.0 // indirect
@@ -65,7 +65,6 @@ require (
 
 replace (
 	github.com/sesame-go/sesame => ../..
-	github.com/sesame-go/sesame/authtest => ../../authtest
 	github.com/sesame-go/sesame/ginauth => ../../ginauth
 	github.com/sesame-go/sesame/lookup => ../../lookup
 	github.com/sesame-go/sesame/plugin/oauth/goth => ../../plugin/oauth/goth

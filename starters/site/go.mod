@@ -5,11 +5,11 @@ go 1.26.0
 require (
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/jackc/pgx/v5 v5.12.0
-	github.com/sesame-go/sesame v0.0.0
-	github.com/sesame-go/sesame/lookup v0.0.0
-	github.com/sesame-go/sesame/plugin/password v0.0.0
-	github.com/sesame-go/sesame/school v0.0.0
-	github.com/sesame-go/sesame/sqlb v0.0.0
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/lookup v0.1.0
+	github.com/sesame-go/sesame/plugin/password v0.1.0
+	github.com/sesame-go/sesame/school v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
 	modernc.org/sqlite v1.61.1
 )
 
@@ -34,7 +34,6 @@ require (
 
 replace (
 	github.com/sesame-go/sesame => ../..
-	github.com/sesame-go/sesame/authtest => ../../authtest
 	github.com/sesame-go/sesame/lookup => ../../lookup
 	github.com/sesame-go/sesame/plugin/password => ../../plugin/password
 	github.com/sesame-go/sesame/school => ../../school

@@ -1,0 +1,11 @@
+// Package test holds the tests of echoauth that need authtest: the
+// conformance suite every HTTP integration of Sesame passes, and the
+// tests of Mount, Middleware, RequireUser, User and Session, each on
+// every engine of authtest.
+//
+// It is a module of its own, as opentelemetry-go-contrib's otelecho/test
+// is, because authtest requires every database driver: were these tests
+// in echoauth, echoauth's go.mod would list authtest, and a program using
+// echo with SQLite alone would find pgx and the MySQL driver in its module
+// graph, and download them on go mod tidy. It holds tests only.
+package test
