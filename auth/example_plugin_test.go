@@ -170,7 +170,8 @@ func (h *history) Maintain(ctx context.Context, a *auth.Auth) error {
 //     since kills it, and so does any account-security event of the user;
 //   - only c.WhoIs says whom a nickname names, never a bare lookup: an
 //     unverified claim names nobody;
-//   - the message goes out through c.Deliver, after the answer;
+//   - the message goes out through c.Send: after the answer, or through
+//     the outbox (auth.WithOutbox);
 //   - releasing a nickname is an account-security event (c.AccountChanged).
 type console struct {
 	claim, confirm, release *auth.Op[nicknameRequest, auth.Empty]
@@ -197,11 +198,8 @@ func newConsole() *console {
 			if err != nil {
 				return auth.Empty{}, err
 			}
-			ch, _ := c.Auth().Channel("console")
-			c.Deliver(func(ctx context.Context) {
-				ch.Deliver(ctx, auth.Message{Purpose: "nickname-code", To: id.Value, Subject: "Your code", Text: code.Reveal()})
-			})
-			return auth.Empty{}, nil
+			return auth.Empty{}, c.Send(ctx, "console", auth.Message{Purpose: "nickname-code", To: id.Value,
+				Subject: "Your code", Text: code.Reveal()})
 		}, Codes: []*auth.Error{auth.ErrIdentityTaken}}
 	p.confirm = &auth.Op[nicknameRequest, auth.Empty]{Name: "console.confirm", Method: post, Path: "/nickname/confirm",
 		Session: auth.SessionUser, Writes: true, Rate: auth.TightRate, Codes: []*auth.Error{auth.ErrCodeInvalid, auth.ErrTooManyAttempts},

@@ -32,6 +32,8 @@ var coreMigrations = []Migration{
 	Changes("002_token_binding", sqlb.AddColumn(TokenUserID), sqlb.AddColumn(TokenIdentityID),
 		sqlb.AddColumn(TokenSessionID), sqlb.AddColumn(TokenRemedy),
 		sqlb.CreateIndex(tokensByUser), sqlb.CreateIndex(tokensByIdentity)),
+	// The outbox of WithOutbox.
+	Changes("003_outbox", sqlb.CreateTable(Outbox)),
 }
 
 // Migrate creates and updates the core's and the plugins' tables. It is

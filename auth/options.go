@@ -45,6 +45,7 @@ type config struct {
 	rateOff        bool
 	eventSink      func(context.Context, Event)
 	unverifiedTTL  time.Duration
+	outbox         bool
 }
 
 // SessionConfig holds the session options; each has a With option.
@@ -179,3 +180,13 @@ func WithEventSink(sink func(context.Context, Event)) Option {
 func WithUnverifiedIdentityTTL(d time.Duration) Option {
 	return func(c *config) { c.unverifiedTTL = d }
 }
+
+// WithOutbox makes operations write their messages ([Call.Send]) to the
+// outbox table, in their own transaction, for [Auth.DeliverOutbox] to
+// deliver, with retries, outside any request: the answer of a route then
+// takes the same time whether or not it sends a message, on every
+// protocol, and a message survives a crash after the commit. Run
+// DeliverOutbox from a loop of the host's (every second, say) or from
+// cron through [Auth.Maintain] ("auth maintain"). Without it, messages go
+// out on the request's goroutine after the answer (see [Call.Deliver]).
+func WithOutbox() Option { return func(c *config) { c.outbox = true } }

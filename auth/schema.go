@@ -101,7 +101,7 @@ var (
 )
 
 // coreTables are the core's tables in creation order.
-var coreTables = []*sqlb.Table{Users, Identities, Sessions, Tokens, RateLimits, Migrations}
+var coreTables = []*sqlb.Table{Users, Identities, Sessions, Tokens, RateLimits, Migrations, Outbox}
 
 func init() {
 	Users.PrimaryKey(UserID)

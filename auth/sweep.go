@@ -35,6 +35,9 @@ func (a *Auth) Sweep(ctx context.Context) (SweepReport, error) {
 		return a.db.Exec(ctx, sqlb.Delete(Tokens).Where(sqlb.Or(TokenExpiresAt.Le(now), TokenConsumedAt.IsNotNull())))
 	})
 	run("unverified_identities", func() (int64, error) { return a.sweepClaims(ctx, now) })
+	run("outbox", func() (int64, error) { // messages given up a week ago
+		return a.db.Exec(ctx, sqlb.Delete(Outbox).Where(sqlb.And(OutboxNextAt.IsNull(), OutboxCreatedAt.Le(now.Add(-7*24*time.Hour)))))
+	})
 	run("rate_limits", func() (int64, error) {
 		return a.db.Exec(ctx, sqlb.Delete(RateLimits).Where(RateLimitExpiresAt.Le(now)))
 	})
@@ -46,11 +49,16 @@ func (a *Auth) Sweep(ctx context.Context) (SweepReport, error) {
 	return report, errors.Join(errs...)
 }
 
-// Maintain runs every plugin's periodic job ([Maintainer]), in order. Run
-// it from cron ("auth maintain"). It goes on after a failure and returns
-// every error joined.
+// Maintain delivers the outbox ([WithOutbox]), then runs every plugin's
+// periodic job ([Maintainer]), in order. Run it from cron ("auth
+// maintain"). It goes on after a failure and returns every error joined.
 func (a *Auth) Maintain(ctx context.Context) error {
 	var errs []error
+	if a.cfg.outbox {
+		if _, err := a.DeliverOutbox(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("auth: maintain: deliver the outbox: %w", err))
+		}
+	}
 	for _, p := range a.cfg.plugins {
 		if m, ok := p.(Maintainer); ok {
 			if err := m.Maintain(ctx, a); err != nil {

@@ -64,7 +64,7 @@ func TestAuthcliMigrate(t *testing.T) {
 		name   string
 		stdout string
 	}{
-		{"first", "core: applied 001_core, 002_token_binding\nchores: applied 001_start, 002_more\n"},
+		{"first", "core: applied 001_core, 002_token_binding, 003_outbox\nchores: applied 001_start, 002_more\n"},
 		{"second", "core: up to date\nchores: up to date\n"},
 	}
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
@@ -109,8 +109,8 @@ func TestAuthcliSweep(t *testing.T) {
 		live := signIn("cy")
 
 		for _, want := range []string{
-			"chores: deleted 3\nrate_limits: deleted 2\nsessions: deleted 2\ntokens: deleted 0\nunverified_identities: deleted 0\n",
-			"chores: deleted 3\nrate_limits: deleted 0\nsessions: deleted 0\ntokens: deleted 0\nunverified_identities: deleted 0\n",
+			"chores: deleted 3\noutbox: deleted 0\nrate_limits: deleted 2\nsessions: deleted 2\ntokens: deleted 0\nunverified_identities: deleted 0\n",
+			"chores: deleted 3\noutbox: deleted 0\nrate_limits: deleted 0\nsessions: deleted 0\ntokens: deleted 0\nunverified_identities: deleted 0\n",
 		} {
 			code, stdout, stderr := runCLI(t, a, "sweep")
 			if code != authcli.ExitOK {

@@ -188,7 +188,7 @@ func TestSweep(t *testing.T) {
 				}
 
 				f.clock.Advance(time.Minute)
-				f.sweep(t, "first sweep", auth.SweepReport{"sessions": 2, "tokens": 4, "rate_limits": 1, "sweepprobe": 2, "unverified_identities": 0})
+				f.sweep(t, "first sweep", auth.SweepReport{"sessions": 2, "tokens": 4, "rate_limits": 1, "sweepprobe": 2, "unverified_identities": 0, "outbox": 0})
 				f.probe.mu.Lock()
 				nows := f.probe.nows
 				f.probe.mu.Unlock()
@@ -204,7 +204,7 @@ func TestSweep(t *testing.T) {
 						t.Errorf("%s rows after the sweep = %d, want %d", table.Name(), got, want)
 					}
 				}
-				f.sweep(t, "second sweep", auth.SweepReport{"sessions": 0, "tokens": 0, "rate_limits": 0, "sweepprobe": 0, "unverified_identities": 0})
+				f.sweep(t, "second sweep", auth.SweepReport{"sessions": 0, "tokens": 0, "rate_limits": 0, "sweepprobe": 0, "unverified_identities": 0, "outbox": 0})
 
 				// What was kept still works.
 				if info, err := f.a.GetSession(auth.WithSessionToken(ctx, current)); err != nil || info.User.Name != "new" {
@@ -228,7 +228,7 @@ func TestSweep(t *testing.T) {
 				// Long after, everything left has expired; this also leaves
 				// the engine's tables empty for the next case.
 				f.clock.Advance(24 * time.Hour)
-				f.sweep(t, "sweep a day later", auth.SweepReport{"sessions": 1, "tokens": 2, "rate_limits": 1, "sweepprobe": 1, "unverified_identities": 0})
+				f.sweep(t, "sweep a day later", auth.SweepReport{"sessions": 1, "tokens": 2, "rate_limits": 1, "sweepprobe": 1, "unverified_identities": 0, "outbox": 0})
 			})
 		}
 		t.Run("a failing sweeper", func(t *testing.T) {
@@ -236,7 +236,7 @@ func TestSweep(t *testing.T) {
 			f := newSweepFixture(t, e, []auth.Plugin{brokenSweeper{}})
 			f.item(t, "gone", start)
 			got, err := f.a.Sweep(context.Background())
-			want := auth.SweepReport{"sessions": 0, "tokens": 0, "rate_limits": 0, "sweepprobe": 1, "unverified_identities": 0}
+			want := auth.SweepReport{"sessions": 0, "tokens": 0, "rate_limits": 0, "sweepprobe": 1, "unverified_identities": 0, "outbox": 0}
 			if !errors.Is(err, errSweepBroken) || !maps.Equal(got, want) {
 				t.Errorf("Sweep() = %v, %v; want %v and the broken sweeper's error", got, err, want)
 			}

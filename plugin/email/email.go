@@ -128,11 +128,12 @@ func (p *Plugin) Link(path string, token auth.Secret) string {
 	return p.cfg.linkBase + path + "?token=" + url.QueryEscape(token.Reveal())
 }
 
-// Send renders the message of a purpose for an address and delivers it
-// after the call commits ([auth.Call.Deliver]: over HTTP, after the answer
-// was sent); it sends nothing if the call fails. A delivery failure is
-// logged, since the operation has already succeeded.
-func (p *Plugin) Send(c *auth.Call, purpose, to string, d MessageData) error {
+// Send renders the message of a purpose for an address and sends it
+// through the email channel with [auth.Call.Send]: after the call
+// commits, over HTTP after the answer was sent, or through the outbox
+// with [auth.WithOutbox]; nothing is sent if the call fails. Without a
+// sender it sends nothing.
+func (p *Plugin) Send(ctx context.Context, c *auth.Call, purpose, to string, d MessageData) error {
 	t, ok := p.templates[purpose]
 	if !ok {
 		return errors.New("email: no template for " + purpose)
@@ -142,13 +143,8 @@ func (p *Plugin) Send(c *auth.Call, purpose, to string, d MessageData) error {
 	if err != nil {
 		return err
 	}
-	c.Deliver(func(ctx context.Context) {
-		if p.cfg.sender == nil {
-			return
-		}
-		if err := p.cfg.sender.Send(ctx, Message{Purpose: purpose, To: to, Subject: subject, Text: text}); err != nil {
-			p.a.Logger().ErrorContext(ctx, "email: send", "purpose", purpose, "err", err)
-		}
-	})
-	return nil
+	if p.cfg.sender == nil {
+		return nil
+	}
+	return c.Send(ctx, Kind, auth.Message{Purpose: purpose, To: to, Subject: subject, Text: text})
 }

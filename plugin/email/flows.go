@@ -60,7 +60,7 @@ func (p *Plugin) StartVerification(ctx context.Context, c *auth.Call, id *auth.I
 	if err != nil {
 		return err
 	}
-	return p.Send(c, PurposeVerify, id.Value, MessageData{Link: p.Link("/verify-email", token), Minutes: minutes(p.cfg.verifyTTL)})
+	return p.Send(ctx, c, PurposeVerify, id.Value, MessageData{Link: p.Link("/verify-email", token), Minutes: minutes(p.cfg.verifyTTL)})
 }
 
 // CreateUser creates a person with an address as primary email, not yet
@@ -115,8 +115,8 @@ func (p *Plugin) Lookup(ctx context.Context, c *auth.Call, address string) (*aut
 
 // NotifyExisting tells the holder of an address that someone tried to
 // sign up with it, in place of the welcome a new address gets.
-func (p *Plugin) NotifyExisting(c *auth.Call, address string) error {
-	return p.Send(c, PurposeExisting, address, MessageData{})
+func (p *Plugin) NotifyExisting(ctx context.Context, c *auth.Call, address string) error {
+	return p.Send(ctx, c, PurposeExisting, address, MessageData{})
 }
 
 // IdentityVerified implements [auth.IdentityObserver]: the primary
@@ -160,7 +160,7 @@ func (p *Plugin) notifyAdded(ctx context.Context, c *auth.Call, added *auth.Iden
 		if added.Kind != Kind {
 			what = added.Kind
 		}
-		err = p.Send(c, PurposeAdded, to.Value, MessageData{NewEmail: what, Link: p.Link("/change-email/undo", undo),
+		err = p.Send(ctx, c, PurposeAdded, to.Value, MessageData{NewEmail: what, Link: p.Link("/change-email/undo", undo),
 			Minutes: minutes(p.cfg.undoTTL)})
 		if err != nil {
 			return err

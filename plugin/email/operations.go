@@ -136,7 +136,7 @@ func (p *Plugin) applyChange(ctx context.Context, c *auth.Call, tok *auth.Token)
 	if err != nil {
 		return Verified{}, err
 	}
-	return Verified{Email: d.New}, p.Send(c, PurposeChanged, old, MessageData{OldEmail: old, NewEmail: d.New,
+	return Verified{Email: d.New}, p.Send(ctx, c, PurposeChanged, old, MessageData{OldEmail: old, NewEmail: d.New,
 		Link: p.Link("/change-email/undo", undo), Minutes: minutes(p.cfg.undoTTL)})
 }
 
@@ -186,14 +186,14 @@ func (p *Plugin) handleChange(ctx context.Context, c *auth.Call, in ChangeReques
 	default:
 		// Answer as for a free address, so that the answer does not tell
 		// whose the address is; its holder hears about the attempt.
-		return auth.Empty{}, p.Send(c, PurposeAddressInUse, addr, MessageData{})
+		return auth.Empty{}, p.Send(ctx, c, PurposeAddressInUse, addr, MessageData{})
 	}
 	token, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: purposeChange, Subject: u.ID, TTL: p.cfg.changeTTL, UserID: u.ID,
 		Data: encode(changeData{Old: primaryOf(u), New: addr}), ReplacePrevious: true})
 	if err != nil {
 		return auth.Empty{}, err
 	}
-	return auth.Empty{}, p.Send(c, PurposeChange, addr, MessageData{NewEmail: addr, OldEmail: primaryOf(u),
+	return auth.Empty{}, p.Send(ctx, c, PurposeChange, addr, MessageData{NewEmail: addr, OldEmail: primaryOf(u),
 		Link: p.Link("/verify-email", token), Minutes: minutes(p.cfg.changeTTL)})
 }
 
@@ -251,7 +251,7 @@ func (p *Plugin) handleAdd(ctx context.Context, c *auth.Call, in AddressRequest)
 	}
 	id, err := c.AddIdentity(ctx, u.ID, Kind, addr, false)
 	if errors.Is(err, auth.ErrIdentityTaken) {
-		return auth.Empty{}, p.Send(c, PurposeAddressInUse, addr, MessageData{})
+		return auth.Empty{}, p.Send(ctx, c, PurposeAddressInUse, addr, MessageData{})
 	}
 	if err != nil {
 		return auth.Empty{}, err
@@ -310,7 +310,7 @@ func (p *Plugin) handleSendCode(ctx context.Context, c *auth.Call, in AddressReq
 	if err != nil {
 		return auth.Empty{}, err
 	}
-	return auth.Empty{}, p.Send(c, PurposeCode, id.Value, MessageData{Code: code.Reveal(), Minutes: minutes(p.cfg.codeTTL)})
+	return auth.Empty{}, p.Send(ctx, c, PurposeCode, id.Value, MessageData{Code: code.Reveal(), Minutes: minutes(p.cfg.codeTTL)})
 }
 
 func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in CodeSignInRequest) (SignedIn, error) {

@@ -79,7 +79,7 @@ func (p *Plugin) handleSignUp(ctx context.Context, c *auth.Call, in SignUpReques
 	u, _, err := p.mail.CreateUser(ctx, c, strings.TrimSpace(in.Name), in.Email)
 	if errors.Is(err, auth.ErrIdentityTaken) {
 		addr, _ := email.Normalize(in.Email)
-		return done, p.mail.NotifyExisting(c, addr)
+		return done, p.mail.NotifyExisting(ctx, c, addr)
 	}
 	if err != nil {
 		return SignUpResult{}, err
@@ -143,7 +143,7 @@ func (p *Plugin) handleForgot(ctx context.Context, c *auth.Call, in ForgotReques
 	if err != nil {
 		return auth.Empty{}, err
 	}
-	return auth.Empty{}, p.mail.Send(c, PurposeReset, id.Value, email.MessageData{
+	return auth.Empty{}, p.mail.Send(ctx, c, PurposeReset, id.Value, email.MessageData{
 		Link: p.mail.Link("/reset-password", token), Minutes: minutes(p.cfg.resetTTL)})
 }
 
@@ -222,5 +222,5 @@ func (p *Plugin) notifyChanged(ctx context.Context, c *auth.Call, userID string)
 	if err != nil || !primary.Valid {
 		return err
 	}
-	return p.mail.Send(c, PurposeChanged, primary.V, email.MessageData{})
+	return p.mail.Send(ctx, c, PurposeChanged, primary.V, email.MessageData{})
 }
