@@ -51,9 +51,9 @@ func (s *stubFlow) AuthURL(_ context.Context, r oauth.AuthRequest) (string, erro
 func (s *stubFlow) Exchange(_ context.Context, r oauth.ExchangeRequest) (oauth.Token, oauth.UserInfo, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, ok := s.issued[r.Code]
-	delete(s.issued, r.Code)
-	sum := sha256.Sum256([]byte(r.CodeVerifier))
+	req, ok := s.issued[r.Code.Reveal()]
+	delete(s.issued, r.Code.Reveal())
+	sum := sha256.Sum256([]byte(r.CodeVerifier.Reveal()))
 	switch {
 	case !ok:
 		return oauth.Token{}, oauth.UserInfo{}, errors.New("stub: unknown code")
@@ -63,7 +63,7 @@ func (s *stubFlow) Exchange(_ context.Context, r oauth.ExchangeRequest) (oauth.T
 		return oauth.Token{}, oauth.UserInfo{}, errors.New("stub: nonce, redirect URI or state differ")
 	}
 	s.n++
-	return oauth.Token{AccessToken: "access-" + strconv.Itoa(s.n), RefreshToken: "refresh", Expiry: s.now().Add(time.Hour)}, s.user, nil
+	return oauth.Token{AccessToken: auth.Secret("access-" + strconv.Itoa(s.n)), RefreshToken: "refresh", Expiry: s.now().Add(time.Hour)}, s.user, nil
 }
 
 func (s *stubFlow) Refresh(_ context.Context, refresh string) (oauth.Token, error) {
@@ -73,7 +73,7 @@ func (s *stubFlow) Refresh(_ context.Context, refresh string) (oauth.Token, erro
 		return oauth.Token{}, errors.New("stub: unknown refresh token")
 	}
 	s.n++
-	return oauth.Token{AccessToken: "refreshed-" + strconv.Itoa(s.n), Expiry: s.now().Add(time.Hour)}, nil
+	return oauth.Token{AccessToken: auth.Secret("refreshed-" + strconv.Itoa(s.n)), Expiry: s.now().Add(time.Hour)}, nil
 }
 
 // newCustomFixture is newFixture's instance with a third provider,

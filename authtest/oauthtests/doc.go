@@ -4,6 +4,7 @@
 // unlink, every ID token validation failure, state replay and browser
 // binding, form_post callbacks, the Apple preset (client-secret JWT,
 // form_post, the first sign-in's name), Microsoft's multi-tenant issuer,
-// sealed, refreshed provider tokens with their verified ID tokens, and
-// the typed Go calls.
+// sealed, refreshed provider tokens with their verified ID tokens,
+// concurrent refreshes at a provider that revokes a grant whose refresh
+// token is spent twice, and the typed Go calls.
 package oauthtests

@@ -32,7 +32,7 @@ func answerOf(t *testing.T, p *oauthtest.Provider, provider string, st oauth.Sta
 		t.Fatalf("GET %s = %d %q, want a redirect to the callback", st.URL, res.StatusCode, loc)
 	}
 	q := loc.Query()
-	return oauth.CallbackRequest{Provider: provider, State: q.Get("state"), Code: q.Get("code"), Iss: q.Get("iss"),
+	return oauth.CallbackRequest{Provider: provider, State: q.Get("state"), Code: auth.Secret(q.Get("code")), Iss: q.Get("iss"),
 		Browser: auth.Secret(st.Cookie.Value)}
 }
 

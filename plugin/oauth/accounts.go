@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
@@ -24,9 +25,9 @@ type plan struct {
 	link  bool
 }
 
-// decide chooses between signing in, joining an account by address,
-// making a new account and linking, as the package documentation's
-// "Accounts" section says.
+// decide chooses between signing in, making a new account and linking,
+// as the package documentation's "Accounts" section says: an address that
+// names a person is never joined.
 func (p *Plugin) decide(ctx context.Context, c *auth.Call, res *verified) (*plan, error) {
 	kind := res.provider.Kind()
 	id, err := c.WhoIs(ctx, kind, res.info.Subject)
@@ -144,7 +145,7 @@ func (p *Plugin) apply(ctx context.Context, c *auth.Call, res *verified, pl *pla
 		Where(auth.IdentityID.Eq(id.ID))); err != nil {
 		return out, err
 	}
-	if err := p.storeTokens(ctx, c.DB(), uid, pr, res.info.Subject, res.tokens); err != nil {
+	if err := p.storeTokens(ctx, c.DB(), uid, pr, res.info.Subject, *res.tokens); err != nil {
 		return out, err
 	}
 	if pl.link {
@@ -197,9 +198,6 @@ func (p *Plugin) handleUnlink(ctx context.Context, c *auth.Call, in ProviderRequ
 	if err := c.RemoveIdentity(ctx, uid, target.ID); err != nil {
 		return auth.Empty{}, err
 	}
-	if _, err := c.DB().Exec(ctx, sqlb.Delete(Tokens).Where(sqlb.And(TokenUserID.Eq(uid), TokenProvider.Eq(pr.name)))); err != nil {
-		return auth.Empty{}, err
-	}
 	c.Emit(ctx, "oauth.unlinked", pr.name)
 	return auth.Empty{}, nil
 }
@@ -219,4 +217,20 @@ func (p *Plugin) handleAccounts(ctx context.Context, c *auth.Call, _ auth.Empty)
 		}
 	}
 	return out, nil
+}
+
+// IdentityVerified implements [auth.IdentityObserver]; the plugin has
+// nothing to do when an identity is verified.
+func (p *Plugin) IdentityVerified(context.Context, *auth.Call, *auth.Identity) error { return nil }
+
+// IdentityRemoved implements [auth.IdentityObserver]: a provider account
+// that leaves a person, by an unlink or the undo link of the notice of its
+// linking, takes its stored tokens with it.
+func (p *Plugin) IdentityRemoved(ctx context.Context, c *auth.Call, id *auth.Identity) error {
+	name, ok := strings.CutPrefix(id.Kind, "oauth:")
+	if !ok {
+		return nil
+	}
+	_, err := c.DB().Exec(ctx, sqlb.Delete(Tokens).Where(sqlb.And(TokenUserID.Eq(id.UserID), TokenProvider.Eq(name))))
+	return err
 }

@@ -3,6 +3,7 @@ package oauth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 
@@ -14,8 +15,16 @@ type verified struct {
 	provider *Provider
 	state    *stateData
 	info     UserInfo
-	tokens   tokenResponse
+	// tokens is behind a pointer, which fmt prints as an address: a
+	// verified is the unexported result of a CallbackRequest, and fmt
+	// prints what lies under an unexported field without the Secrets'
+	// methods, in clear.
+	tokens *tokenResponse
 }
+
+// Format writes "oauth.verified(oauth.Provider(<name>))" for every verb,
+// and none of the tokens, PKCE verifier and nonce it holds.
+func (v *verified) Format(f fmt.State, _ rune) { fmt.Fprintf(f, "oauth.verified(%v)", v.provider) }
 
 // prepareCallback does the callback's checks and network calls before
 // the transaction: the state (spent here, whatever follows), the
@@ -48,7 +57,7 @@ func (p *Plugin) verifyCallback(ctx context.Context, c *auth.Call, in *CallbackR
 		}
 		return nil, ErrProvider.With("the provider answered " + truncate(in.Error, 64))
 	}
-	if in.Code == "" {
+	if in.Code.IsZero() {
 		return nil, ErrProvider.With("the provider's answer has no code")
 	}
 	if pr.flow != nil {
@@ -66,15 +75,15 @@ func (p *Plugin) verifyCallback(ctx context.Context, c *auth.Call, in *CallbackR
 	// RFC 6749 §4.1.3 with RFC 7636 §4.5: the code, the redirect URI and
 	// the PKCE verifier.
 	tr, err := pr.tokenRequest(ctx, p, e.Token, url.Values{
-		"grant_type": {"authorization_code"}, "code": {in.Code},
+		"grant_type": {"authorization_code"}, "code": {in.Code.Reveal()},
 		"redirect_uri": {p.redirectURI(pr)}, "code_verifier": {d.Verifier},
 	})
 	if err != nil {
 		return nil, ErrProvider.Wrap(err)
 	}
-	res := &verified{provider: pr, state: d, tokens: tr}
+	res := &verified{provider: pr, state: d, tokens: &tr}
 	if pr.issuer == "" {
-		res.info, err = pr.profile(ctx, &fetcher{client: p.cfg.client, token: tr.AccessToken}, e)
+		res.info, err = pr.profile(ctx, &fetcher{client: p.cfg.client, Token: tr.AccessToken}, e)
 		if err != nil {
 			return nil, ErrProvider.Wrap(err)
 		}
@@ -82,10 +91,10 @@ func (p *Plugin) verifyCallback(ctx context.Context, c *auth.Call, in *CallbackR
 	}
 	// OpenID Connect Core §3.1.3.3: the token answer has an ID token,
 	// validated as §3.1.3.7 says.
-	if tr.IDToken == "" {
+	if tr.IDToken.IsZero() {
 		return nil, ErrInvalidIDToken.With("the provider sent no ID token")
 	}
-	claims, err := pr.verifyIDToken(ctx, p, v, tr.IDToken, d.Nonce)
+	claims, err := pr.verifyIDToken(ctx, p, v, tr.IDToken.Reveal(), d.Nonce)
 	if err != nil {
 		return nil, ErrInvalidIDToken.Wrap(err)
 	}
@@ -111,7 +120,7 @@ func (p *Plugin) verifyCallback(ctx context.Context, c *auth.Call, in *CallbackR
 // mergeUserInfo fills what the ID token lacks from the user-info
 // endpoint, whose sub must be the ID token's (OpenID Connect Core §5.3.2).
 func (p *Plugin) mergeUserInfo(ctx context.Context, e Endpoints, tr tokenResponse, info *UserInfo) error {
-	body, err := (&fetcher{client: p.cfg.client, token: tr.AccessToken}).get(ctx, e.UserInfo, "")
+	body, err := (&fetcher{client: p.cfg.client, Token: tr.AccessToken}).get(ctx, e.UserInfo, "")
 	if err != nil {
 		return err
 	}
@@ -206,7 +215,7 @@ func (p *Plugin) handleCallbackPost(_ context.Context, c *auth.Call, in Callback
 		return auth.Empty{}, err
 	}
 	q := url.Values{}
-	for k, v := range map[string]string{"state": in.State, "code": in.Code, "error": in.Error,
+	for k, v := range map[string]string{"state": in.State, "code": in.Code.Reveal(), "error": in.Error,
 		"error_description": in.ErrorDescription, "iss": in.Iss, "user": in.User} {
 		if v != "" {
 			q.Set(k, v)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/url"
 	"time"
+
+	"github.com/sesame-go/sesame/auth"
 )
 
 // Flow is a provider's authorization code flow carried out by other code,
@@ -52,25 +54,30 @@ type AuthRequest struct {
 }
 
 // ExchangeRequest is a callback's authorization response, for
-// [Flow.Exchange]. The plugin has checked its state already.
+// [Flow.Exchange]. The plugin has checked its state already. Code and
+// CodeVerifier are [auth.Secret]s, which print as "[redacted]": Reveal
+// returns them for the token request.
 type ExchangeRequest struct {
-	Code string
+	// Code is the authorization code (RFC 6749 §4.1.2).
+	Code auth.Secret
 	// CodeVerifier is the PKCE verifier of the challenge (RFC 7636 §4.5).
-	CodeVerifier string
+	CodeVerifier auth.Secret
 	// Nonce is the nonce the authorization request carried; a flow that
 	// receives an ID token checks its nonce claim against it.
 	Nonce       string
 	RedirectURI string
-	// Params are the authorization response's parameters: code, state
-	// and, when sent, iss and user.
+	// Params are the authorization response's other parameters: state
+	// and, when sent, iss and user. The code is in Code only, so that a
+	// printed request never shows it.
 	Params url.Values
 }
 
 // Token is what a [Flow] received from the token endpoint. The plugin
-// stores it, sealed, with [WithTokenKeys].
+// stores it, sealed, with [WithTokenKeys]. The tokens are
+// [auth.Secret]s, which print as "[redacted]"; Reveal returns them.
 type Token struct {
-	AccessToken  string
-	RefreshToken string
+	AccessToken  auth.Secret
+	RefreshToken auth.Secret
 	// Expiry is when the access token expires; zero for never said.
 	Expiry time.Time
 	Scope  string
@@ -92,23 +99,24 @@ func Custom(name string, f Flow) *Provider {
 // exchangeCustom completes a callback with the provider's [Flow].
 func (p *Plugin) exchangeCustom(ctx context.Context, pr *Provider, d *stateData, in *CallbackRequest) (*verified, error) {
 	params := url.Values{}
-	for k, v := range map[string]string{"code": in.Code, "state": in.State, "iss": in.Iss, "user": in.User} {
+	for k, v := range map[string]string{"state": in.State, "iss": in.Iss, "user": in.User} {
 		if v != "" {
 			params.Set(k, v)
 		}
 	}
-	t, info, err := pr.flow.Exchange(ctx, ExchangeRequest{Code: in.Code, CodeVerifier: d.Verifier, Nonce: d.Nonce,
-		RedirectURI: p.redirectURI(pr), Params: params})
+	t, info, err := pr.flow.Exchange(ctx, ExchangeRequest{Code: in.Code, CodeVerifier: auth.Secret(d.Verifier),
+		Nonce: d.Nonce, RedirectURI: p.redirectURI(pr), Params: params})
 	if err != nil {
 		return nil, ErrProvider.Wrap(err)
 	}
-	if t.AccessToken == "" {
+	if t.AccessToken.IsZero() {
 		return nil, ErrProvider.Wrap(errors.New("oauth: the flow returned no access token"))
 	}
 	if info, err = clean(info); err != nil {
 		return nil, ErrProvider.Wrap(err)
 	}
-	return &verified{provider: pr, state: d, info: info, tokens: t.response(p.a.Now())}, nil
+	tr := t.response(p.a.Now())
+	return &verified{provider: pr, state: d, info: info, tokens: &tr}, nil
 }
 
 // refreshCustom refreshes a [Custom] provider's token with its flow.
@@ -121,7 +129,7 @@ func (p *Plugin) refreshCustom(ctx context.Context, pr *Provider, refresh string
 	if err != nil {
 		return tokenResponse{}, ErrProvider.Wrap(err)
 	}
-	if t.AccessToken == "" {
+	if t.AccessToken.IsZero() {
 		return tokenResponse{}, ErrProvider.Wrap(errors.New("oauth: the refresh returned no access token"))
 	}
 	return t.response(p.a.Now()), nil

@@ -51,16 +51,20 @@
 //
 //   - a known subject signs its person in;
 //   - otherwise, with the email plugin and an address from the provider:
-//     when a person holds the address, they are joined only if the
-//     provider asserts it verified AND the person verified it; otherwise
-//     the callback is refused with account_exists (sign in another way,
-//     then link). When nobody holds it, a new account is made, with the
-//     address as a verified identity if the provider verified it (an
-//     unverified address is not kept);
+//     when the address names a person (auth.Call.WhoIs), the callback is
+//     refused with account_exists, whatever the provider says of the
+//     address: sign-in never links, so that person signs in another way
+//     and links the provider from a fresh session. When it names nobody, a
+//     new account is made, with the address as a verified identity if the
+//     provider verified it (another person's stale claim to it gives way;
+//     an unverified address is not kept);
 //   - otherwise a new account is made.
 //
-// Linking is started by a signed-in person and bound to them in the state
-// record; a subject linked to someone else is refused. One account per
+// Linking is started by a person signed in with a fresh session and bound
+// to them in the state record (an account-security event, or the end of
+// the session that started it, ends the link); a subject linked to
+// someone else is refused. The person's verified addresses hear of every
+// link, with a link that undoes it. One account per
 // provider per person. Unlink refuses to remove the last way in: another
 // verified identity of a sign-in kind must remain (a verified address,
 // which email codes and passwords use, or another provider's account).
@@ -71,7 +75,10 @@
 // "oauth-state", 10 minutes) holding the PKCE verifier, the nonce, the
 // hash of the browser binding cookie, returnTo and, for a link, the user.
 // Provider tokens, with [WithTokenKeys], live in auth_oauth_token
-// ([Tokens]), sealed with AES-256-GCM.
+// ([Tokens]), sealed with AES-256-GCM. An expired token is refreshed by
+// one caller at a time, across processes: it holds a lease in the row
+// ([TokenRefreshing]) while the others wait for the token it stores, so
+// that a provider that rotates refresh tokens sees each spent once.
 //
 // # Security
 //
@@ -93,6 +100,10 @@
 // where the cookie comes along.
 //
 // Sealed tokens carry the sealing key's ID ("v1.<kid>.<data>") and are
-// bound to their row and field as additional data. Client secrets are
-// [auth.Secret]s and print as [redacted].
+// bound to their row and field as additional data. Client secrets,
+// provider tokens and authorization codes are [auth.Secret]s, in
+// [Token], [ExchangeRequest] and [CallbackRequest] too, and print as
+// "[redacted]"; a [Provider] prints as oauth.Provider(<name>) and the
+// [Plugin] as oauth.Plugin(<provider names>), in every fmt verb and in
+// log/slog.
 package oauth

@@ -41,3 +41,17 @@ func ExampleOAuth2() {
 	// acme oauth:acme
 	// 248289761001 jane@example.com true <nil>
 }
+
+// A provider prints as its name alone, never its client secret, in every
+// fmt verb and in log/slog; tokens and codes are auth.Secrets, which
+// print as [redacted].
+func ExampleProvider_String() {
+	p := oauth.GitHub("github-client-id", "github-secret")
+	fmt.Println(p)
+	fmt.Printf("%+v %#v\n", p, p)
+	fmt.Printf("%+v\n", oauth.Token{AccessToken: "gho_16C7e42F292c6912E7710c838347Ae178B4a", Scope: "read:user"})
+	// Output:
+	// oauth.Provider(github)
+	// oauth.Provider(github) oauth.Provider(github)
+	// {AccessToken:[redacted] RefreshToken:[redacted] Expiry:0001-01-01 00:00:00 +0000 UTC Scope:read:user}
+}

@@ -12,19 +12,22 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sesame-go/sesame/auth"
 )
 
 // maxBody caps what the plugin reads of a provider's answer.
 const maxBody = 1 << 20
 
 // tokenResponse is a token endpoint's answer (RFC 6749 §5.1, OpenID
-// Connect Core §3.1.3.3).
+// Connect Core §3.1.3.3). Its tokens are [auth.Secret]s, so that a
+// printed or logged answer never shows them.
 type tokenResponse struct {
-	AccessToken  string
+	AccessToken  auth.Secret
 	TokenType    string
-	RefreshToken string
+	RefreshToken auth.Secret
 	ExpiresIn    int64 // seconds; 0 when not given
-	IDToken      string
+	IDToken      auth.Secret
 	Scope        string
 }
 
@@ -65,8 +68,8 @@ func parseTokenResponse(contentType string, body []byte) (tokenResponse, error) 
 	if e := fields["error"]; e != "" {
 		return tokenResponse{}, fmt.Errorf("oauth: token endpoint answered error %.64q", e)
 	}
-	t.AccessToken, t.TokenType, t.RefreshToken = fields["access_token"], fields["token_type"], fields["refresh_token"]
-	t.IDToken, t.Scope = fields["id_token"], fields["scope"]
+	t.AccessToken, t.TokenType = auth.Secret(fields["access_token"]), fields["token_type"]
+	t.RefreshToken, t.IDToken, t.Scope = auth.Secret(fields["refresh_token"]), auth.Secret(fields["id_token"]), fields["scope"]
 	if s := fields["expires_in"]; s != "" {
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || f < 0 || f > 1<<31 {
@@ -76,7 +79,7 @@ func parseTokenResponse(contentType string, body []byte) (tokenResponse, error) 
 	}
 	// RFC 6749 §5.1: access_token and token_type are REQUIRED; the type
 	// must be one the client understands (RFC 6749 §7.1), Bearer here.
-	if t.AccessToken == "" {
+	if t.AccessToken.IsZero() {
 		return tokenResponse{}, errors.New("oauth: token answer has no access_token")
 	}
 	if t.TokenType != "" && !strings.EqualFold(t.TokenType, "bearer") {
@@ -147,7 +150,10 @@ func readCapped(r io.Reader) ([]byte, error) {
 // fetcher reads a provider's JSON resources.
 type fetcher struct {
 	client *http.Client
-	token  string // the access token, sent as Bearer; empty for none
+	// Token is the access token, sent as Bearer; empty for none. It is
+	// exported so that fmt formats it as the Secret it is: fmt prints an
+	// unexported field by reflection, without its methods, in clear.
+	Token auth.Secret
 }
 
 // get fetches url and returns its body; a status other than 200 is an
@@ -162,8 +168,8 @@ func (f *fetcher) get(ctx context.Context, u, accept string) ([]byte, error) {
 	}
 	req.Header.Set("Accept", accept)
 	req.Header.Set("User-Agent", "sesame-oauth") // GitHub's API refuses requests without one
-	if f.token != "" {
-		req.Header.Set("Authorization", "Bearer "+f.token) // RFC 6750 §2.1
+	if !f.Token.IsZero() {
+		req.Header.Set("Authorization", "Bearer "+f.Token.Reveal()) // RFC 6750 §2.1
 	}
 	resp, err := f.client.Do(req)
 	if err != nil {

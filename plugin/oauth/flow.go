@@ -19,7 +19,12 @@ import (
 const purposeState = "oauth-state"
 
 // stateData is kept with a state record: everything the callback needs,
-// so that the state itself is a random token and nothing else.
+// so that the state itself is a random token and nothing else. It holds
+// the PKCE verifier and the nonce as plain strings because it is
+// marshalled to JSON for the record, which an [auth.Secret] would write as
+// "[redacted]". It is only ever marshalled and unmarshalled, never printed
+// or logged; its values go on in Secret fields ([ExchangeRequest]) or
+// straight into a request.
 type stateData struct {
 	Provider string `json:"p"`
 	// Verifier is the PKCE code verifier (RFC 7636 §4.1).

@@ -3,6 +3,8 @@ package oauth
 import (
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"strings"
 	"unicode/utf8"
 
@@ -28,6 +30,7 @@ var (
 	_ auth.Schema           = (*Plugin)(nil)
 	_ auth.Validator        = (*Plugin)(nil)
 	_ auth.Initializer      = (*Plugin)(nil)
+	_ auth.IdentityObserver = (*Plugin)(nil)
 )
 
 // New returns the oauth plugin for the providers, each made by a preset
@@ -51,6 +54,24 @@ func New(providers []*Provider, opts ...Option) *Plugin {
 
 // Name implements [auth.Plugin].
 func (p *Plugin) Name() string { return "oauth" }
+
+// String returns "oauth.Plugin(<provider names>)", and nothing of the
+// configuration, which holds the token keys and the client secrets.
+func (p *Plugin) String() string {
+	if p == nil {
+		return "oauth.Plugin(nil)"
+	}
+	return "oauth.Plugin(" + strings.Join(p.Providers(), ", ") + ")"
+}
+
+// GoString returns what String does, for %#v.
+func (p *Plugin) GoString() string { return p.String() }
+
+// Format writes what String returns, for every verb.
+func (p *Plugin) Format(f fmt.State, _ rune) { io.WriteString(f, p.String()) }
+
+// LogValue returns what String does, for log/slog.
+func (p *Plugin) LogValue() slog.Value { return slog.StringValue(p.String()) }
 
 // Validate implements [auth.Validator].
 func (p *Plugin) Validate(*auth.Auth) error {

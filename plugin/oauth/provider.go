@@ -3,6 +3,8 @@ package oauth
 import (
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/url"
 	"regexp"
 	"strings"
@@ -19,9 +21,13 @@ import (
 // [Discord]), or a [Flow] done by other code ([Custom]). Pass providers to [New]; a Provider value belongs to one
 // plugin.
 type Provider struct {
-	name      string
-	clientID  string
-	secret    auth.Secret
+	name     string
+	clientID string
+	// secret is behind a pointer: fmt prints what a pointer in an
+	// unexported field points to when the verb does not suit a pointer
+	// (%s of a host's struct holding a *Provider), but only the address
+	// of a pointer one level further down.
+	secret    *auth.Secret
 	issuer    string // OpenID Connect; empty for plain OAuth 2.0
 	endpoints Endpoints
 	scopes    []string
@@ -135,10 +141,30 @@ func (p *Provider) Name() string { return p.name }
 // Kind returns the identity kind of the provider's accounts, "oauth:<name>".
 func (p *Provider) Kind() string { return "oauth:" + p.name }
 
+// String returns "oauth.Provider(<name>)", and nothing of the provider's
+// configuration: fmt prints unexported fields by reflection, without
+// their methods, so the client secret would otherwise print in clear.
+func (p *Provider) String() string {
+	if p == nil {
+		return "oauth.Provider(nil)"
+	}
+	return "oauth.Provider(" + p.name + ")"
+}
+
+// GoString returns what String does, for %#v.
+func (p *Provider) GoString() string { return p.String() }
+
+// Format writes what String returns, for every verb (%v, %+v, %#v, %s,
+// %q, %x ...).
+func (p *Provider) Format(f fmt.State, _ rune) { io.WriteString(f, p.String()) }
+
+// LogValue returns what String does, for log/slog.
+func (p *Provider) LogValue() slog.Value { return slog.StringValue(p.String()) }
+
 var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
 
 func newProvider(name, clientID string, secret auth.Secret, opts []ProviderOption) *Provider {
-	p := &Provider{name: name, clientID: clientID, secret: secret, params: url.Values{}}
+	p := &Provider{name: name, clientID: clientID, secret: &secret, params: url.Values{}}
 	return p.apply(opts)
 }
 
@@ -160,7 +186,7 @@ func (p *Provider) check() error {
 		return nil
 	case p.clientID == "":
 		return fmt.Errorf("oauth: provider %s: no client ID", p.name)
-	case p.secret == "" && p.clientSecret == nil:
+	case p.secret.IsZero() && p.clientSecret == nil:
 		return fmt.Errorf("oauth: provider %s: no client secret", p.name)
 	case p.issuer != "":
 		if err := checkURL(p.issuer); err != nil {

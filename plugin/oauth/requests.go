@@ -31,12 +31,14 @@ type Started struct {
 // §4.1.2 and §4.1.2.1, RFC 9207 §2), in the query or, with form_post, the
 // body.
 type CallbackRequest struct {
-	Provider         string `json:"provider"`
-	State            string `json:"state"`
-	Code             string `json:"code"`
-	Error            string `json:"error"`
-	ErrorDescription string `json:"error_description"`
-	Iss              string `json:"iss"`
+	Provider string `json:"provider"`
+	State    string `json:"state"`
+	// Code is the authorization code, an [auth.Secret]: it prints as
+	// "[redacted]" and decodes from the query or form as a string does.
+	Code             auth.Secret `json:"code"`
+	Error            string      `json:"error"`
+	ErrorDescription string      `json:"error_description"`
+	Iss              string      `json:"iss"`
 	// User is what Apple posts with a first authorization: the name.
 	User string `json:"user"`
 	// Browser is the value of the flow's cookie, for Go callers whose

@@ -21,6 +21,10 @@ var (
 	TokenExpiresAt = sqlb.NewColumn[sql.Null[time.Time]](Tokens, "expires_at", sqlb.Time(), sqlb.Nullable())
 	TokenScope     = sqlb.NewColumn[string](Tokens, "scope", sqlb.Text())
 	TokenUpdatedAt = sqlb.NewColumn[time.Time](Tokens, "updated_at", sqlb.Time())
+	// TokenRefreshing is when the refresh one caller holds the lease of
+	// ends (migration 002): concurrent callers wait for its result rather
+	// than spend the refresh token again.
+	TokenRefreshing = sqlb.AddedColumn[sql.Null[time.Time]](Tokens, "refreshing_until", sqlb.Time(), sqlb.Nullable())
 )
 
 func init() { Tokens.PrimaryKey(TokenUserID, TokenProvider) }
@@ -30,5 +34,6 @@ func (p *Plugin) Tables() []*sqlb.Table { return []*sqlb.Table{Tokens} }
 
 // Migrations implements [auth.Schema].
 func (p *Plugin) Migrations() []auth.Migration {
-	return []auth.Migration{auth.Changes("001_create", sqlb.CreateTable(Tokens))}
+	return []auth.Migration{auth.Changes("001_create", sqlb.CreateTable(Tokens)),
+		auth.Changes("002_refresh_lease", sqlb.AddColumn(TokenRefreshing))}
 }

@@ -22,12 +22,12 @@ func sealContext(userID, provider, field string) string {
 
 type tokenRow struct {
 	subject, access, refresh, scope string
-	expires                         sql.Null[time.Time]
+	expires, refreshing             sql.Null[time.Time]
 }
 
 func (r *tokenRow) selections() []sqlb.Selection {
 	return []sqlb.Selection{TokenSubject.Into(&r.subject), TokenAccess.Into(&r.access), TokenRefresh.Into(&r.refresh),
-		TokenScope.Into(&r.scope), TokenExpiresAt.Into(&r.expires)}
+		TokenScope.Into(&r.scope), TokenExpiresAt.Into(&r.expires), TokenRefreshing.Into(&r.refreshing)}
 }
 
 func loadTokens(ctx context.Context, db *sqlb.DB, userID, provider string) (*tokenRow, error) {
@@ -47,7 +47,7 @@ func (p *Plugin) storeTokens(ctx context.Context, db *sqlb.DB, userID string, pr
 	if !p.keys.enabled() {
 		return nil
 	}
-	refresh := tr.RefreshToken
+	refresh := tr.RefreshToken.Reveal()
 	if refresh == "" {
 		old, err := loadTokens(ctx, db, userID, pr.name)
 		if err != nil {
@@ -57,7 +57,7 @@ func (p *Plugin) storeTokens(ctx context.Context, db *sqlb.DB, userID string, pr
 			refresh, _ = p.keys.open(old.refresh, sealContext(userID, pr.name, "refresh"))
 		}
 	}
-	access, err := p.keys.seal(tr.AccessToken, sealContext(userID, pr.name, "access"))
+	access, err := p.keys.seal(tr.AccessToken.Reveal(), sealContext(userID, pr.name, "access"))
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,10 @@ func (p *Plugin) storeTokens(ctx context.Context, db *sqlb.DB, userID string, pr
 		OnConflictUpdate([]sqlb.AnyColumn{TokenUserID, TokenProvider},
 			TokenSubject.SetTo(sqlb.Excluded(TokenSubject)), TokenAccess.SetTo(sqlb.Excluded(TokenAccess)),
 			TokenRefresh.SetTo(sqlb.Excluded(TokenRefresh)), TokenExpiresAt.SetTo(sqlb.Excluded(TokenExpiresAt)),
-			TokenScope.SetTo(sqlb.Excluded(TokenScope)), TokenUpdatedAt.SetTo(sqlb.Excluded(TokenUpdatedAt))))
+			TokenScope.SetTo(sqlb.Excluded(TokenScope)), TokenUpdatedAt.SetTo(sqlb.Excluded(TokenUpdatedAt)),
+			// A refresh of the replaced tokens no longer holds a lease
+			// on these.
+			TokenRefreshing.Set(sql.Null[time.Time]{})))
 	return err
 }
 
@@ -96,8 +99,8 @@ func (p *Plugin) refresh(ctx context.Context, pr *Provider, refresh, subject str
 	// OpenID Connect Core §12.2: a refreshed ID token is validated as
 	// §3.1.3.7 says (signature, iss, aud, exp, iat), without a nonce, as
 	// the refresh request sends none, and its sub MUST be the original's.
-	if tr.IDToken != "" && v != nil {
-		claims, err := pr.verifyIDToken(ctx, p, v, tr.IDToken, "")
+	if !tr.IDToken.IsZero() && v != nil {
+		claims, err := pr.verifyIDToken(ctx, p, v, tr.IDToken.Reveal(), "")
 		if err != nil {
 			return tokenResponse{}, ErrInvalidIDToken.Wrap(err)
 		}
@@ -111,13 +114,18 @@ func (p *Plugin) refresh(ctx context.Context, pr *Provider, refresh, subject str
 // AccessToken returns a person's access token at a provider, for calling
 // the provider's API on their behalf. A token that expires within a minute
 // is first refreshed with the refresh_token grant (RFC 6749 §6), or a
-// [Custom] provider's [Refresher], and the new tokens stored. It needs [WithTokenKeys]; it returns [ErrNotLinked]
-// when the person has no account of the provider, [ErrNoToken] when no
-// usable token is stored, [ErrProvider] when the refresh fails,
-// [ErrInvalidIDToken] when the refresh answer's ID token fails validation
-// (OpenID Connect Core §12.2; nothing is stored then) and
-// [ErrUnknownProvider]. It is a server call, not a route: the token never
-// goes to a browser.
+// [Custom] provider's [Refresher], and the new tokens stored. Concurrent
+// calls, in this process or others sharing the database, refresh a token
+// once: one caller refreshes, the others wait for the token it stores, so
+// that a provider that rotates refresh tokens sees each spent once. It
+// needs [WithTokenKeys]; it returns [ErrNotLinked] when the person has no
+// account of the provider, [ErrNoToken] when no usable token is stored,
+// [ErrProvider] when the refresh fails (to every caller that waited for
+// it; the next call tries again), [ErrInvalidIDToken] when the refresh
+// answer's ID token fails validation (OpenID Connect Core §12.2; nothing
+// is stored then), [ErrUnknownProvider], and ctx's error when ctx ends
+// first. It is a server call, not a route: the token never goes to a
+// browser.
 func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth.Secret, error) {
 	pr, err := p.provider(provider)
 	if err != nil {
@@ -127,30 +135,62 @@ func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth
 		return "", auth.ErrUnbound
 	}
 	db := p.a.DB()
-	row, err := loadTokens(ctx, db, userID, pr.name)
-	if err != nil {
-		return "", err
-	}
-	if row == nil {
-		var n int64
-		err := db.One(ctx, sqlb.Select(sqlb.Into(sqlb.Count(), &n)).From(auth.Identities).
-			Where(sqlb.And(auth.IdentityUserID.Eq(userID), auth.IdentityKindName.Eq(pr.Kind()))))
+	for {
+		row, err := loadTokens(ctx, db, userID, pr.name)
 		if err != nil {
 			return "", err
 		}
-		if n == 0 {
-			return "", ErrNotLinked
+		if row == nil {
+			return "", p.noTokens(ctx, userID, pr)
 		}
-		return "", ErrNoToken
+		access, err := p.keys.open(row.access, sealContext(userID, pr.name, "access"))
+		if err != nil || access == "" {
+			return "", ErrNoToken.Wrap(err)
+		}
+		if !row.expires.Valid || row.expires.V.After(p.a.Now().Add(refreshAhead)) {
+			return auth.Secret(access), nil
+		}
+		lease, won, err := p.takeLease(ctx, userID, pr.name, row.access)
+		if err != nil {
+			return "", err
+		}
+		if won {
+			token, err := p.refreshLeased(ctx, userID, pr, row, lease)
+			if errors.Is(err, errReplaced) {
+				continue // a new sign-in or an unlink came first: read what it left
+			}
+			return token, err
+		}
+		if err := p.awaitRefresh(ctx, userID, pr.name, row.access); err != nil {
+			return "", err
+		}
+		// The token was replaced or removed, or its lease ran out with no
+		// new token: read the row again.
 	}
-	access, err := p.keys.open(row.access, sealContext(userID, pr.name, "access"))
-	if err != nil || access == "" {
-		return "", ErrNoToken.Wrap(err)
+}
+
+// noTokens is the error of a person without stored tokens of pr.
+func (p *Plugin) noTokens(ctx context.Context, userID string, pr *Provider) error {
+	var n int64
+	err := p.a.DB().One(ctx, sqlb.Select(sqlb.Into(sqlb.Count(), &n)).From(auth.Identities).
+		Where(sqlb.And(auth.IdentityUserID.Eq(userID), auth.IdentityKindName.Eq(pr.Kind()))))
+	switch {
+	case err != nil:
+		return err
+	case n == 0:
+		return ErrNotLinked
 	}
-	now := p.a.Now()
-	if !row.expires.Valid || row.expires.V.After(now.Add(refreshAhead)) {
-		return auth.Secret(access), nil
-	}
+	return ErrNoToken
+}
+
+// errReplaced is a refresh whose row changed while it ran: a new sign-in
+// stored other tokens, or an unlink removed them.
+var errReplaced = errors.New("oauth: the stored tokens were replaced during the refresh")
+
+// refreshStored refreshes the stored tokens of row with the provider and
+// stores the new ones, ending the lease. It returns errReplaced when the
+// row no longer holds the tokens read.
+func (p *Plugin) refreshStored(ctx context.Context, userID string, pr *Provider, row *tokenRow) (auth.Secret, error) {
 	refresh, err := p.keys.open(row.refresh, sealContext(userID, pr.name, "refresh"))
 	if err != nil || refresh == "" {
 		return "", ErrNoToken.With("the access token expired and there is no refresh token").Wrap(err)
@@ -159,36 +199,30 @@ func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth
 	if err != nil {
 		return "", err
 	}
-	if tr.RefreshToken == "" {
-		tr.RefreshToken = refresh // RFC 6749 §6: the old one stays valid when no new one is sent
+	if tr.RefreshToken.IsZero() {
+		tr.RefreshToken = auth.Secret(refresh) // RFC 6749 §6: the old one stays valid when no new one is sent
 	}
-	newAccess, err := p.keys.seal(tr.AccessToken, sealContext(userID, pr.name, "access"))
+	newAccess, err := p.keys.seal(tr.AccessToken.Reveal(), sealContext(userID, pr.name, "access"))
 	if err != nil {
 		return "", err
 	}
-	newRefresh, err := p.keys.seal(tr.RefreshToken, sealContext(userID, pr.name, "refresh"))
+	newRefresh, err := p.keys.seal(tr.RefreshToken.Reveal(), sealContext(userID, pr.name, "refresh"))
 	if err != nil {
 		return "", err
 	}
+	now := p.a.Now()
 	expires := tr.expiry(now)
-	// Conditional on the token read, so that of two concurrent refreshes
-	// the first stored wins and the other caller uses it.
-	n, err := db.Exec(ctx, sqlb.Update(Tokens).Set(TokenAccess.Set(newAccess), TokenRefresh.Set(newRefresh),
-		TokenExpiresAt.Set(sql.Null[time.Time]{V: expires, Valid: !expires.IsZero()}), TokenUpdatedAt.Set(now)).
+	// Conditional on the token read: an unlink or a new sign-in meanwhile
+	// wins over this refresh.
+	n, err := p.a.DB().Exec(ctx, sqlb.Update(Tokens).Set(TokenAccess.Set(newAccess), TokenRefresh.Set(newRefresh),
+		TokenExpiresAt.Set(sql.Null[time.Time]{V: expires, Valid: !expires.IsZero()}), TokenUpdatedAt.Set(now),
+		TokenRefreshing.Set(sql.Null[time.Time]{})).
 		Where(sqlb.And(TokenUserID.Eq(userID), TokenProvider.Eq(pr.name), TokenAccess.Eq(row.access))))
 	if err != nil {
 		return "", err
 	}
 	if n == 0 {
-		row, err := loadTokens(ctx, db, userID, pr.name)
-		if err != nil || row == nil {
-			return "", ErrNoToken.Wrap(err)
-		}
-		access, err := p.keys.open(row.access, sealContext(userID, pr.name, "access"))
-		if err != nil || access == "" {
-			return "", ErrNoToken.Wrap(err)
-		}
-		return auth.Secret(access), nil
+		return "", errReplaced
 	}
-	return auth.Secret(tr.AccessToken), nil
+	return tr.AccessToken, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/markbates/goth"
 	"github.com/markbates/goth/providers/openidConnect"
+	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/oauth"
 )
 
@@ -99,9 +100,10 @@ func (f *flow) Exchange(ctx context.Context, r oauth.ExchangeRequest) (oauth.Tok
 	for k, vs := range r.Params {
 		params[k] = slices.Clone(vs)
 	}
+	params.Set("code", r.Code.Reveal()) // goth's sessions read it from the parameters
 	params.Set("redirect_uri", r.RedirectURI)
 	if f.pkce {
-		params.Set("code_verifier", r.CodeVerifier) // RFC 7636 §4.5
+		params.Set("code_verifier", r.CodeVerifier.Reveal()) // RFC 7636 §4.5
 	}
 	if _, err := s.Authorize(f.p, params); err != nil {
 		return oauth.Token{}, oauth.UserInfo{}, fmt.Errorf("gothoauth: %s: code exchange: %w", f.p.Name(), err)
@@ -118,7 +120,7 @@ func (f *flow) Exchange(ctx context.Context, r oauth.ExchangeRequest) (oauth.Tok
 			return oauth.Token{}, oauth.UserInfo{}, fmt.Errorf("gothoauth: %s: %w", f.p.Name(), err)
 		}
 	}
-	t := oauth.Token{AccessToken: u.AccessToken, RefreshToken: u.RefreshToken, Expiry: u.ExpiresAt}
+	t := oauth.Token{AccessToken: auth.Secret(u.AccessToken), RefreshToken: auth.Secret(u.RefreshToken), Expiry: u.ExpiresAt}
 	return t, userInfo(u, f.oidc, f.verified), nil
 }
 
@@ -180,5 +182,5 @@ func (r refresher) Refresh(ctx context.Context, refreshToken string) (oauth.Toke
 	if err != nil {
 		return oauth.Token{}, fmt.Errorf("gothoauth: %s: refresh: %w", r.p.Name(), err)
 	}
-	return oauth.Token{AccessToken: t.AccessToken, RefreshToken: t.RefreshToken, Expiry: t.Expiry}, nil
+	return oauth.Token{AccessToken: auth.Secret(t.AccessToken), RefreshToken: auth.Secret(t.RefreshToken), Expiry: t.Expiry}, nil
 }

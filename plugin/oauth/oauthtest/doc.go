@@ -47,7 +47,11 @@
 // authorization request's, and spends a code on its first use: a second
 // use fails and revokes the tokens the first gave (RFC 6749 §4.1.2). It
 // answers an access token, a rotated refresh token and, for openid, an ID
-// token signed with RS256 (or [WithAlgorithm]'s ES256 or EdDSA).
+// token signed with RS256 (or [WithAlgorithm]'s ES256 or EdDSA). With
+// [WithRefreshReuseDetection] a spent refresh token used again revokes its
+// grant (RFC 9700 §4.14.2), which catches a client whose concurrent
+// callers refresh the same token; [Provider.Revocations] counts the
+// grants revoked.
 //
 // # Playing Apple and Microsoft
 //

@@ -19,6 +19,7 @@ type config struct {
 	secretJWT    *secretJWT
 	appleUser    bool
 	multiTenant  bool
+	reuse        bool
 }
 
 // secretJWT is the key a client signs its client-secret JWT with.
@@ -119,4 +120,16 @@ func WithAppleUser() Option {
 // as iss.
 func WithMultiTenant() Option {
 	return func(c *config) { c.multiTenant = true }
+}
+
+// WithRefreshReuseDetection makes the token endpoint take a spent refresh
+// token used again for a theft, as RFC 9700 §4.14.2 recommends of a
+// server that rotates refresh tokens: it cannot tell the thief from the
+// client, so it revokes every token of the grant and answers
+// invalid_grant. Without it a spent refresh token is merely unknown. A
+// client that refreshes the same token twice, as concurrent callers
+// without coordination do, loses the grant; [Provider.Revocations] counts
+// the revocations.
+func WithRefreshReuseDetection() Option {
+	return func(c *config) { c.reuse = true }
 }

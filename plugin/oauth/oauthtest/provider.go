@@ -42,7 +42,11 @@ type Provider struct {
 	codes     map[string]*grant
 	access    map[string]*issued
 	refresh   map[string]*issued
-	requests  []Request
+	// spent holds the refresh tokens rotated out, and the grant each
+	// belongs to, for WithRefreshReuseDetection.
+	spent       map[string]*grant
+	revocations int
+	requests    []Request
 	// authorized holds the subjects who authorized the client once, for
 	// WithAppleUser's first-time user field.
 	authorized map[string]bool
@@ -78,6 +82,7 @@ func Start(opts ...Option) (*Provider, error) {
 		codes:     map[string]*grant{},
 		access:    map[string]*issued{},
 		refresh:   map[string]*issued{},
+		spent:     map[string]*grant{},
 
 		authorized: map[string]bool{},
 	}

@@ -174,25 +174,46 @@ func (p *Provider) exchange(w http.ResponseWriter, r *http.Request) {
 }
 
 // refreshGrant answers a refresh token (RFC 6749 §6) with new tokens; the
-// refresh token is rotated, the old one spent.
+// refresh token is rotated, the old one spent. With
+// WithRefreshReuseDetection a spent one used again revokes its grant.
 func (p *Provider) refreshGrant(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	rt := r.PostForm.Get("refresh_token")
 	old := p.refresh[rt]
+	if g := p.spent[rt]; old == nil && g != nil && p.cfg.reuse {
+		// RFC 9700 §4.14.2: the server cannot tell which of the two
+		// holders of the token is the attacker, and revokes the grant.
+		p.revoke(g)
+		tokenError(w, http.StatusBadRequest, "invalid_grant", "refresh_token already used; the grant is revoked")
+		return
+	}
 	if old == nil {
 		tokenError(w, http.StatusBadRequest, "invalid_grant", "unknown refresh_token")
 		return
 	}
 	delete(p.refresh, rt)
+	p.spent[rt] = old.origin
 	next := *old
 	// OpenID Connect Core §12.2: a refreshed ID token keeps iss, sub and
 	// aud, has a new iat, and may leave the nonce out, as this one does.
 	p.issue(w, r, &next, "")
 }
 
-// revoke forgets every token descending from the code g.
+// Revocations returns how many times the provider revoked a grant: an
+// authorization code redeemed twice (RFC 6749 §4.1.2) or, with
+// [WithRefreshReuseDetection], a spent refresh token used again (RFC 9700
+// §4.14.2).
+func (p *Provider) Revocations() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.revocations
+}
+
+// revoke forgets every token descending from the code g. The caller holds
+// the lock.
 func (p *Provider) revoke(g *grant) {
+	p.revocations++
 	for _, m := range []map[string]*issued{p.access, p.refresh} {
 		for tok, is := range m {
 			if is.origin == g {

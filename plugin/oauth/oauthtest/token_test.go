@@ -70,6 +70,9 @@ func TestCodeSingleUse(t *testing.T) {
 	if status != http.StatusBadRequest || body["error"] != "invalid_grant" {
 		t.Fatalf("POST /token(second use) = %d %v, want 400 invalid_grant", status, body)
 	}
+	if got := p.Revocations(); got != 1 {
+		t.Errorf("Revocations() = %d, want 1", got)
+	}
 	if resp, _ := get(t, p, "/userinfo", nil, http.Header{"Authorization": {"Bearer " + str(tok, "access_token")}}); resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("GET /userinfo(revoked token) = %d, want 401", resp.StatusCode)
 	}
@@ -304,5 +307,45 @@ func TestClientSecretJWTOptions(t *testing.T) {
 			p.Close()
 			t.Errorf("Start(WithClientSecretJWT %s) = nil error, want a refusal", tt.name)
 		}
+	}
+}
+
+// RFC 9700 §4.14.2: with WithRefreshReuseDetection a spent refresh token
+// used again revokes the grant, the tokens its rotation gave included;
+// without it, it is merely unknown.
+func TestRefreshReuse(t *testing.T) {
+	tests := []struct {
+		name            string
+		opts            []oauthtest.Option
+		wantRevocations int
+		wantUserinfo    int // the rotated access token at /userinfo afterwards
+		wantRefresh     int // the rotated refresh token afterwards
+	}{
+		{"detection", []oauthtest.Option{oauthtest.WithRefreshReuseDetection()}, 1, http.StatusUnauthorized, http.StatusBadRequest},
+		{"no detection", nil, 0, http.StatusOK, http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newProvider(t, nil, tt.opts...)
+			first := tokens(t, p)
+			spent := url.Values{"grant_type": {"refresh_token"}, "refresh_token": {str(first, "refresh_token")}}
+			status, second := postToken(t, p, spent, true)
+			if status != http.StatusOK {
+				t.Fatalf("POST /token(refresh) = %d %v, want 200", status, second)
+			}
+			if status, body := postToken(t, p, spent, true); status != http.StatusBadRequest || body["error"] != "invalid_grant" {
+				t.Errorf("POST /token(spent refresh token) = %d %v, want 400 invalid_grant", status, body)
+			}
+			if got := p.Revocations(); got != tt.wantRevocations {
+				t.Errorf("Revocations() = %d, want %d", got, tt.wantRevocations)
+			}
+			if resp, _ := get(t, p, "/userinfo", nil, http.Header{"Authorization": {"Bearer " + str(second, "access_token")}}); resp.StatusCode != tt.wantUserinfo {
+				t.Errorf("GET /userinfo(rotated access token) = %d, want %d", resp.StatusCode, tt.wantUserinfo)
+			}
+			rotated := url.Values{"grant_type": {"refresh_token"}, "refresh_token": {str(second, "refresh_token")}}
+			if status, body := postToken(t, p, rotated, true); status != tt.wantRefresh {
+				t.Errorf("POST /token(rotated refresh token) = %d %v, want %d", status, body, tt.wantRefresh)
+			}
+		})
 	}
 }
