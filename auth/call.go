@@ -117,7 +117,7 @@ func (c *Call) Emit(ctx context.Context, typ, detail string) {
 func (c *Call) StartSession(ctx context.Context, userID, credential string) (*Session, Secret, error) {
 	s, token := c.a.newSession(userID, credential, c.req)
 	if err := c.a.sessions.Create(ctx, c.db, s, hashToken(token)); err != nil {
-		return nil, "", err
+		return nil, Secret{}, err
 	}
 	c.created = append(c.created, s)
 	c.outcome.Session, c.outcome.Token = s, token

@@ -34,7 +34,7 @@ func ExampleNew() {
 
 // A Secret never prints, whatever the formatting path.
 func ExampleSecret() {
-	token := auth.Secret("s3cr3t-t0ken")
+	token := auth.NewSecret("s3cr3t-t0ken")
 	fmt.Println(token)
 	fmt.Printf("%v %+v %#v %q\n", token, token, token, token)
 	fmt.Fprintln(os.Stdout, token.Reveal() == "s3cr3t-t0ken")

@@ -45,23 +45,23 @@ func newToken() Secret {
 	if _, err := rand.Read(b[:]); err != nil {
 		panic("auth: crypto/rand failed: " + err.Error())
 	}
-	return Secret(base64.RawURLEncoding.EncodeToString(b[:]))
+	return NewSecret(base64.RawURLEncoding.EncodeToString(b[:]))
 }
 
 // validToken reports whether s has the form newToken produces: the
 // canonical base64url form of 32 bytes (strict, so that unused trailing
 // bits are zero and each token has one spelling).
 func validToken(s Secret) bool {
-	if len(s) != base64.RawURLEncoding.EncodedLen(tokenBytes) {
+	if len(s.Reveal()) != base64.RawURLEncoding.EncodedLen(tokenBytes) {
 		return false
 	}
 	var buf [tokenBytes + 2]byte
-	n, err := base64.RawURLEncoding.Strict().Decode(buf[:], []byte(s))
+	n, err := base64.RawURLEncoding.Strict().Decode(buf[:], []byte(s.Reveal()))
 	return err == nil && n == tokenBytes
 }
 
 // hashToken returns the SHA-256 of a token, the only form stored.
 func hashToken(s Secret) []byte {
-	h := sha256.Sum256([]byte(s))
+	h := sha256.Sum256([]byte(s.Reveal()))
 	return h[:]
 }

@@ -34,15 +34,12 @@ func validateInput[In any](in *In) error {
 // is what PostgreSQL refuses outright and the other engines store
 // mangled, so no operation accepts it, whatever its own checks.
 func storableText(v reflect.Value, path string) error {
+	if v.Type() == secretType {
+		return storableString(v.Interface().(Secret).Reveal(), path)
+	}
 	switch v.Kind() {
 	case reflect.String:
-		s := v.String()
-		if strings.IndexByte(s, 0) >= 0 {
-			return errors.New(name(path) + " holds a NUL character")
-		}
-		if !utf8.ValidString(s) {
-			return errors.New(name(path) + " is not valid UTF-8")
-		}
+		return storableString(v.String(), path)
 	case reflect.Pointer, reflect.Interface:
 		if !v.IsNil() {
 			return storableText(v.Elem(), path)
@@ -76,6 +73,20 @@ func storableText(v reflect.Value, path string) error {
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// secretType is Secret, whose value is no exported field.
+var secretType = reflect.TypeFor[Secret]()
+
+// storableString refuses a NUL byte and invalid UTF-8 in s.
+func storableString(s, path string) error {
+	if strings.IndexByte(s, 0) >= 0 {
+		return errors.New(name(path) + " holds a NUL character")
+	}
+	if !utf8.ValidString(s) {
+		return errors.New(name(path) + " is not valid UTF-8")
 	}
 	return nil
 }

@@ -14,15 +14,27 @@ import (
 // through every path and finds the value nowhere.
 func TestSecretNeverPrints(t *testing.T) {
 	const value = "hunter2-correct-horse"
-	s := Secret(value)
+	s := NewSecret(value)
+	// fmt prints unexported fields, and what an unexported pointer to a
+	// struct points to under a verb that does not suit a pointer (%s, %d
+	// ...), by reflection, without calling their methods.
+	type inner struct {
+		secret  Secret
+		secrets map[string]Secret
+	}
 	type holder struct {
 		Password Secret
 		Ptr      *Secret
+		hidden   Secret
+		list     []Secret
+		in       inner
+		ptr      *inner
 	}
-	h := holder{Password: s, Ptr: &s}
+	in := inner{secret: s, secrets: map[string]Secret{"k": s}}
+	h := holder{Password: s, Ptr: &s, hidden: s, list: []Secret{s}, in: in, ptr: &in}
 	var outputs []string
-	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x", "%X", "%10s", "%T"} {
-		outputs = append(outputs, fmt.Sprintf(verb, s), fmt.Sprintf(verb, h), fmt.Sprintf(verb, []Secret{s}))
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x", "%X", "%d", "%10s", "%T", "%p", "%t"} {
+		outputs = append(outputs, fmt.Sprintf(verb, s), fmt.Sprintf(verb, h), fmt.Sprintf(verb, &h), fmt.Sprintf(verb, []Secret{s}))
 	}
 	outputs = append(outputs, fmt.Sprint(s), fmt.Sprintln(s), s.String(), s.GoString())
 	for _, v := range []any{s, h, map[string]Secret{"k": s}} {
@@ -63,7 +75,7 @@ func TestSecretDecodes(t *testing.T) {
 	if in.Password.Reveal() != "p4ss" {
 		t.Errorf("decoded secret = %q, want p4ss", in.Password.Reveal())
 	}
-	if !in.Password.Equal("p4ss") || in.Password.Equal("p4sS") || in.Password.Equal("") {
+	if !in.Password.Equal(NewSecret("p4ss")) || in.Password.Equal(NewSecret("p4sS")) || in.Password.Equal(Secret{}) {
 		t.Error("Equal compares wrongly")
 	}
 }
@@ -95,7 +107,7 @@ func TestIDs(t *testing.T) {
 		t.Errorf("IDs are not time-ordered: %s >= %s", a, b)
 	}
 	tok := newToken()
-	if !validToken(tok) || validToken(tok+"x") || validToken(Secret(strings.Repeat("!", 43))) {
+	if !validToken(tok) || validToken(NewSecret(tok.Reveal()+"x")) || validToken(NewSecret(strings.Repeat("!", 43))) {
 		t.Errorf("validToken misjudges")
 	}
 }

@@ -32,7 +32,7 @@ type Session struct {
 // resolveToken finds the live session of a token and its user, and
 // refreshes the session when it is due.
 func (a *Auth) resolveToken(ctx context.Context, token Secret) (*Session, *User, bool, error) {
-	if token == "" {
+	if token.IsZero() {
 		return nil, nil, false, nil
 	}
 	if !validToken(token) {

@@ -82,25 +82,25 @@ func (c *Call) IssueToken(ctx context.Context, spec TokenSpec) (Secret, error) {
 // attempts.
 func (c *Call) IssueCode(ctx context.Context, spec TokenSpec, digits int) (Secret, error) {
 	if digits < 4 || digits > 12 {
-		return "", internalf("a code needs 4 to 12 digits, not %d", digits)
+		return Secret{}, internalf("a code needs 4 to 12 digits, not %d", digits)
 	}
 	n, err := rand.Int(rand.Reader, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil))
 	if err != nil {
-		return "", err
+		return Secret{}, err
 	}
 	code := n.String()
 	code = strings.Repeat("0", digits-len(code)) + code
 	id := newID(c.a.Now())
-	if _, err := c.issueWithID(ctx, id, spec, codeHash(id, Secret(code))); err != nil {
-		return "", err
+	if _, err := c.issueWithID(ctx, id, spec, codeHash(id, NewSecret(code))); err != nil {
+		return Secret{}, err
 	}
-	return Secret(code), nil
+	return NewSecret(code), nil
 }
 
 // codeHash binds a code to its row, so that equal codes of different rows
 // hash apart and the hash column stays unique.
 func codeHash(id string, code Secret) []byte {
-	h := sha256.Sum256([]byte(id + "\x00" + string(code)))
+	h := sha256.Sum256([]byte(id + "\x00" + code.Reveal()))
 	return h[:]
 }
 

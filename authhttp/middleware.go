@@ -41,7 +41,7 @@ func Middleware(a *auth.Auth, opts ...Option) func(http.Handler) http.Handler {
 // checks) and keeps its cookie in step. It answers the request itself,
 // and returns false, when the database or a check fails.
 func admitSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request) bool {
-	if req.Token == "" {
+	if req.Token.IsZero() {
 		return true
 	}
 	s, _, _, err := a.Admit(r.Context(), req)
@@ -53,7 +53,7 @@ func admitSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *con
 // step. It answers the request itself, and returns false, when the
 // database fails.
 func loadSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request) bool {
-	if req.Token == "" {
+	if req.Token.IsZero() {
 		return true
 	}
 	s, _, err := a.Resolve(r.Context(), req)

@@ -46,13 +46,13 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 			req.Cookies = map[string]auth.Secret{}
 		}
 		if _, dup := req.Cookies[c.Name]; !dup { // the first of a name, as net/http's Cookie does
-			req.Cookies[c.Name] = auth.Secret(c.Value)
+			req.Cookies[c.Name] = auth.NewSecret(c.Value)
 		}
 	}
 	if token, ok := bearerToken(r); ok {
 		req.Token = token
 	} else if c, err := r.Cookie(cookieName(a)); err == nil && c.Value != "" {
-		req.Token, req.CookieAuth = auth.Secret(c.Value), true
+		req.Token, req.CookieAuth = auth.NewSecret(c.Value), true
 	}
 	return req
 }
@@ -61,9 +61,9 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 func bearerToken(r *http.Request) (auth.Secret, bool) {
 	h := r.Header.Get("Authorization")
 	if len(h) < 7 || !strings.EqualFold(h[:7], "bearer ") {
-		return "", false
+		return auth.Secret{}, false
 	}
-	return auth.Secret(strings.TrimSpace(h[7:])), true
+	return auth.NewSecret(strings.TrimSpace(h[7:])), true
 }
 
 // origin is the Origin header, or the origin of the Referer header.

@@ -221,7 +221,7 @@ func exampleAuth(plugins ...auth.Plugin) *auth.Auth {
 		log.Fatal(err)
 	}
 	for _, name := range []string{"Ada", "Grace"} {
-		in := password.SignUpRequest{Email: strings.ToLower(name) + "@example.com", Password: "correct horse battery", Name: name}
+		in := password.SignUpRequest{Email: strings.ToLower(name) + "@example.com", Password: auth.NewSecret("correct horse battery"), Name: name}
 		if _, err := pw.SignUp(ctx, in); err != nil {
 			log.Fatal(err)
 		}

@@ -121,9 +121,9 @@ func TestAdmit(t *testing.T) {
 			token   auth.Secret
 			wantErr error
 		}{
-			{"no token", "", nil},
-			{"malformed token", "not-a-token", auth.ErrInvalidToken},
-			{"unknown token", auth.Secret("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"), nil},
+			{"no token", auth.Secret{}, nil},
+			{"malformed token", auth.NewSecret("not-a-token"), auth.ErrInvalidToken},
+			{"unknown token", auth.NewSecret("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"), nil},
 		} {
 			req := &auth.Request{Transport: auth.TransportHTTP, Token: tt.token}
 			s, u, blocked, err := a.Admit(ctx, req)

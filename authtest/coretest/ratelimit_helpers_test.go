@@ -57,7 +57,7 @@ func newRateProbe(rules auth.RateRules) *rateProbe {
 		Name: "rateprobe.check", Method: http.MethodPost, Path: "/rateprobe/check", Credential: true,
 		Codes: []*auth.Error{errBadPassword},
 		Handler: func(_ context.Context, _ *auth.Call, in rateCheck) (auth.Empty, error) {
-			if !in.Password.Equal("right") {
+			if !in.Password.Equal(auth.NewSecret("right")) {
 				return auth.Empty{}, errBadPassword
 			}
 			return auth.Empty{}, nil

@@ -443,7 +443,7 @@ func TestCredentialStuffing(t *testing.T) {
 		for range 40 {
 			check("203.0.113.60", "right", http.StatusOK)
 			check("203.0.113.63", "", http.StatusBadRequest) // no check made, so no failed one
-			if _, err := f.probe.check.Run(context.Background(), rateCheck{Password: "wrong"}); !errors.Is(err, errBadPassword) {
+			if _, err := f.probe.check.Run(context.Background(), rateCheck{Password: auth.NewSecret("wrong")}); !errors.Is(err, errBadPassword) {
 				t.Fatalf("check from Go = %v, want %v", err, errBadPassword)
 			}
 		}

@@ -158,7 +158,7 @@ func (f *tokenFixture) attempts(tb testing.TB, subject string) int64 {
 func wrongCodeOf(code auth.Secret) auth.Secret {
 	s := []byte(code.Reveal())
 	s[len(s)-1] = '0' + (s[len(s)-1]-'0'+1)%10
-	return auth.Secret(s)
+	return auth.NewSecret(string(s))
 }
 
 // TestTokenRace proves exactly one of 50 simultaneous consumers of a token
@@ -235,10 +235,10 @@ func TestTokenInvalid(t *testing.T) {
 		setup   func(t *testing.T, f *tokenFixture) auth.Secret // returns the token to present
 	}{
 		{"unknown", "reset", func(*testing.T, *tokenFixture) auth.Secret {
-			return auth.Secret(strings.Repeat("A", 43))
+			return auth.NewSecret(strings.Repeat("A", 43))
 		}},
-		{"malformed", "reset", func(*testing.T, *tokenFixture) auth.Secret { return "short" }},
-		{"empty", "reset", func(*testing.T, *tokenFixture) auth.Secret { return "" }},
+		{"malformed", "reset", func(*testing.T, *tokenFixture) auth.Secret { return auth.NewSecret("short") }},
+		{"empty", "reset", func(*testing.T, *tokenFixture) auth.Secret { return auth.Secret{} }},
 		{"consumed", "reset", func(t *testing.T, f *tokenFixture) auth.Secret {
 			tok := f.token(t, spec("consumed"))
 			if _, err := f.consumeToken("reset", tok); err != nil {

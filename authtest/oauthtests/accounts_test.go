@@ -127,7 +127,7 @@ func TestAccessToken(t *testing.T) {
 		ctx := context.Background()
 
 		first, err := f.oa.AccessToken(ctx, uid, "test")
-		if err != nil || first == "" {
+		if err != nil || first.IsZero() {
 			t.Fatalf("AccessToken = %v, want a token", err)
 		}
 		var stored string
@@ -148,7 +148,7 @@ func TestAccessToken(t *testing.T) {
 		// A second key in front still opens what the first sealed.
 		other := make([]byte, 32)
 		other[0] = 2
-		oa2 := oauth.New([]*oauth.Provider{oauth.OIDC("test", f.oidc.Issuer(), f.oidc.ClientID, auth.Secret(f.oidc.ClientSecret))},
+		oa2 := oauth.New([]*oauth.Provider{oauth.OIDC("test", f.oidc.Issuer(), f.oidc.ClientID, auth.NewSecret(f.oidc.ClientSecret))},
 			oauth.WithHTTPClient(f.oidc.Client()), oauth.WithTokenKeys(other, key))
 		authtest.NewAuth(t, e, auth.WithPlugins(oa2), auth.WithClock(clock.Now))
 		if got, err := oa2.AccessToken(ctx, uid, "test"); err != nil || got.Reveal() != second.Reveal() {
@@ -195,7 +195,7 @@ func TestRefreshedIDToken(t *testing.T) {
 				before := stored()
 				f.oidc.BreakNextIDToken(fault)
 				got, err := f.oa.AccessToken(ctx, uid, "test")
-				if !errors.Is(err, oauth.ErrInvalidIDToken) || got != "" {
+				if !errors.Is(err, oauth.ErrInvalidIDToken) || !got.IsZero() {
 					t.Fatalf("AccessToken with a refreshed ID token broken by %v = %q, %v, want ErrInvalidIDToken", fault, got, err)
 				}
 				if after := stored(); after != before {

@@ -63,7 +63,7 @@ func (s *stubFlow) Exchange(_ context.Context, r oauth.ExchangeRequest) (oauth.T
 		return oauth.Token{}, oauth.UserInfo{}, errors.New("stub: nonce, redirect URI or state differ")
 	}
 	s.n++
-	return oauth.Token{AccessToken: auth.Secret("access-" + strconv.Itoa(s.n)), RefreshToken: "refresh", Expiry: s.now().Add(time.Hour)}, s.user, nil
+	return oauth.Token{AccessToken: auth.NewSecret("access-" + strconv.Itoa(s.n)), RefreshToken: auth.NewSecret("refresh"), Expiry: s.now().Add(time.Hour)}, s.user, nil
 }
 
 func (s *stubFlow) Refresh(_ context.Context, refresh string) (oauth.Token, error) {
@@ -73,7 +73,7 @@ func (s *stubFlow) Refresh(_ context.Context, refresh string) (oauth.Token, erro
 		return oauth.Token{}, errors.New("stub: unknown refresh token")
 	}
 	s.n++
-	return oauth.Token{AccessToken: auth.Secret("refreshed-" + strconv.Itoa(s.n)), Expiry: s.now().Add(time.Hour)}, nil
+	return oauth.Token{AccessToken: auth.NewSecret("refreshed-" + strconv.Itoa(s.n)), Expiry: s.now().Add(time.Hour)}, nil
 }
 
 // newCustomFixture is newFixture's instance with a third provider,
@@ -86,7 +86,7 @@ func newCustomFixture(t *testing.T, e *authtest.Engine, clock *authtest.Clock) (
 	stub := &stubFlow{now: clock.Now, issued: map[string]oauth.AuthRequest{}}
 	key := make([]byte, 32)
 	f.oa = oauth.New([]*oauth.Provider{
-		oauth.OIDC("test", f.oidc.Issuer(), f.oidc.ClientID, auth.Secret(f.oidc.ClientSecret)),
+		oauth.OIDC("test", f.oidc.Issuer(), f.oidc.ClientID, auth.NewSecret(f.oidc.ClientSecret)),
 		oauth.Custom("stub", stub),
 	}, oauth.WithHTTPClient(f.oidc.Client()), oauth.WithTokenKeys(key))
 	f.a = authtest.NewAuth(t, e, auth.WithPlugins(email.New(email.WithSender(f.mail)), f.oa), auth.WithoutRateLimits(),
@@ -178,7 +178,7 @@ func TestCustom(t *testing.T) {
 		// The stored token, refreshed by the flow's Refresher.
 		uid := adaID.(string)
 		first, err := f.oa.AccessToken(ctx, uid, "stub")
-		if err != nil || first == "" {
+		if err != nil || first.IsZero() {
 			t.Fatalf("AccessToken = %v, want a token", err)
 		}
 		clock.Advance(59*time.Minute + 30*time.Second)

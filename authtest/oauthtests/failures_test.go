@@ -149,7 +149,7 @@ func TestFormPost(t *testing.T) {
 		f := newFixture(t, e, setup{})
 		f.oidc.AddUser(oauthtest.User{Subject: "ada-1", Email: "ada@example.com", EmailVerified: true})
 		f.oidc.LogInAs("ada-1")
-		fp := oauth.OIDC("posted", f.oidc.Issuer(), f.oidc.ClientID, auth.Secret(f.oidc.ClientSecret), oauth.WithFormPost())
+		fp := oauth.OIDC("posted", f.oidc.Issuer(), f.oidc.ClientID, auth.NewSecret(f.oidc.ClientSecret), oauth.WithFormPost())
 		f.oidc.AddRedirectURI(callbackOf("posted"))
 		f.oa = oauth.New([]*oauth.Provider{fp}, oauth.WithHTTPClient(f.oidc.Client()))
 		f.a = authtest.NewAuth(t, e, auth.WithPlugins(f.oa), auth.WithoutRateLimits())

@@ -32,8 +32,8 @@ func answerOf(t *testing.T, p *oauthtest.Provider, provider string, st oauth.Sta
 		t.Fatalf("GET %s = %d %q, want a redirect to the callback", st.URL, res.StatusCode, loc)
 	}
 	q := loc.Query()
-	return oauth.CallbackRequest{Provider: provider, State: q.Get("state"), Code: auth.Secret(q.Get("code")), Iss: q.Get("iss"),
-		Browser: auth.Secret(st.Cookie.Value)}
+	return oauth.CallbackRequest{Provider: provider, State: q.Get("state"), Code: auth.NewSecret(q.Get("code")), Iss: q.Get("iss"),
+		Browser: auth.NewSecret(st.Cookie.Value)}
 }
 
 // TestGoCalls runs the plugin's typed Go methods as server calls, with no
@@ -59,11 +59,11 @@ func TestGoCalls(t *testing.T) {
 					t.Fatalf("StartURL = %v", err)
 				}
 				in := answerOf(t, f.oidc, "test", st)
-				in.Browser = auth.Secret(tt.browser)
+				in.Browser = auth.NewSecret(tt.browser)
 				if _, err := f.oa.Callback(ctx, in); !errors.Is(err, oauth.ErrInvalidState) {
 					t.Fatalf("Callback(%s) = %v, want ErrInvalidState", tt.name, err)
 				}
-				in.Browser = auth.Secret(st.Cookie.Value)
+				in.Browser = auth.NewSecret(st.Cookie.Value)
 				if _, err := f.oa.Callback(ctx, in); !errors.Is(err, oauth.ErrInvalidState) {
 					t.Fatalf("Callback(spent state) = %v, want ErrInvalidState", err)
 				}
@@ -82,7 +82,7 @@ func TestGoCalls(t *testing.T) {
 			t.Fatalf("StartURL = %v", err)
 		}
 		in, err := f.oa.Callback(ctx, answerOf(t, f.oidc, "test", st))
-		if err != nil || !in.Created || in.Token == "" || in.Session == nil || in.User == nil || in.User.Name != "Ada" ||
+		if err != nil || !in.Created || in.Token.IsZero() || in.Session == nil || in.User == nil || in.User.Name != "Ada" ||
 			in.ReturnTo != "http://sesame.test/welcome" || in.Provider != "test" {
 			t.Fatalf("Callback = %+v, %v, want a new account for Ada, a session and ReturnTo /welcome", in, err)
 		}
@@ -105,7 +105,7 @@ func TestGoCalls(t *testing.T) {
 			t.Fatalf("Link = %v", err)
 		}
 		linked, err := f.oa.Callback(as, answerOf(t, f.github, "github", st))
-		if err != nil || !linked.Linked || linked.Created || linked.Token != "" || linked.Session != nil ||
+		if err != nil || !linked.Linked || linked.Created || !linked.Token.IsZero() || linked.Session != nil ||
 			linked.User == nil || linked.User.ID != in.User.ID || linked.ReturnTo != "http://sesame.test/settings" {
 			t.Fatalf("link Callback = %+v, %v, want GitHub linked to Ada and no new session", linked, err)
 		}

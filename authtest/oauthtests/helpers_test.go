@@ -52,8 +52,8 @@ func newFixture(t *testing.T, e *authtest.Engine, s setup) *fixture {
 	f.github = oauthtest.NewProvider(t, oauthtest.WithPlainOAuth(), oauthtest.WithRedirectURI(callbackOf("github")))
 	gh := f.github.Endpoints()
 	providers := []*oauth.Provider{
-		oauth.OIDC("test", f.oidc.Issuer(), f.oidc.ClientID, auth.Secret(f.oidc.ClientSecret)),
-		oauth.GitHub(f.github.ClientID, auth.Secret(f.github.ClientSecret),
+		oauth.OIDC("test", f.oidc.Issuer(), f.oidc.ClientID, auth.NewSecret(f.oidc.ClientSecret)),
+		oauth.GitHub(f.github.ClientID, auth.NewSecret(f.github.ClientSecret),
 			oauth.WithEndpoints(oauth.Endpoints{Authorization: gh.Authorization, Token: gh.Token, UserInfo: gh.User})),
 	}
 	providers = append(providers, s.providers...)

@@ -23,7 +23,7 @@ func TestMicrosoftTenants(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		ms := oauthtest.NewProvider(t, oauthtest.WithMultiTenant(), oauthtest.WithRedirectURI(callbackOf("microsoft")))
 		f := newFixture(t, e, setup{providers: []*oauth.Provider{
-			oauth.Microsoft("common", ms.ClientID, auth.Secret(ms.ClientSecret), oauth.WithIssuer(ms.Issuer())),
+			oauth.Microsoft("common", ms.ClientID, auth.NewSecret(ms.ClientSecret), oauth.WithIssuer(ms.Issuer())),
 		}})
 		ms.AddUser(oauthtest.User{Subject: "contoso-ada", TenantID: contoso, Name: "Ada"})
 		ms.AddUser(oauthtest.User{Subject: "fabrikam-bob", TenantID: fabrikam, Name: "Bob"})

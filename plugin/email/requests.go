@@ -12,7 +12,7 @@ type TokenRequest struct {
 }
 
 // Validate implements [auth.InputValidator].
-func (r TokenRequest) Validate() error { return required("token", string(r.Token)) }
+func (r TokenRequest) Validate() error { return required("token", r.Token.Reveal()) }
 
 // AddressRequest names an address.
 type AddressRequest struct {
@@ -38,7 +38,7 @@ type CodeSignInRequest struct {
 
 // Validate implements [auth.InputValidator].
 func (r CodeSignInRequest) Validate() error {
-	return errors.Join(required("email", r.Email), required("code", string(r.Code)))
+	return errors.Join(required("email", r.Email), required("code", r.Code.Reveal()))
 }
 
 // Verified is the answer of verify: the address now verified.

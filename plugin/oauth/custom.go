@@ -88,7 +88,7 @@ type Token struct {
 // client ID, secret, discovery and provider options do not apply: f
 // holds its own configuration.
 func Custom(name string, f Flow) *Provider {
-	p := newProvider(name, "", "", nil)
+	p := newProvider(name, "", auth.Secret{}, nil)
 	p.flow = f
 	if f == nil {
 		p.err = fmt.Errorf("oauth: provider %s: no flow", name)
@@ -104,7 +104,7 @@ func (p *Plugin) exchangeCustom(ctx context.Context, pr *Provider, d *stateData,
 			params.Set(k, v)
 		}
 	}
-	t, info, err := pr.flow.Exchange(ctx, ExchangeRequest{Code: in.Code, CodeVerifier: auth.Secret(d.Verifier),
+	t, info, err := pr.flow.Exchange(ctx, ExchangeRequest{Code: in.Code, CodeVerifier: auth.NewSecret(d.Verifier),
 		Nonce: d.Nonce, RedirectURI: p.redirectURI(pr), Params: params})
 	if err != nil {
 		return nil, ErrProvider.Wrap(err)

@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"context"
+	"github.com/sesame-go/sesame/auth"
 	"testing"
 	"time"
 )
@@ -41,7 +42,7 @@ func TestTokenResponse(t *testing.T) {
 		{time.Time{}, 0}, {now.Add(time.Hour), 3600}, {now.Add(-time.Hour), 1}, {now.Add(1500 * time.Millisecond), 1},
 	}
 	for _, tt := range tests {
-		if got := (Token{AccessToken: "a", Expiry: tt.expiry}).response(now).ExpiresIn; got != tt.want {
+		if got := (Token{AccessToken: auth.NewSecret("a"), Expiry: tt.expiry}).response(now).ExpiresIn; got != tt.want {
 			t.Errorf("Token{Expiry: %v}.response(%v).ExpiresIn = %d, want %d", tt.expiry, now, got, tt.want)
 		}
 	}

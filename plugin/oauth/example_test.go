@@ -13,10 +13,10 @@ import (
 // addresses join accounts; see the package documentation's "Accounts".
 func ExampleNew() {
 	oa := oauth.New([]*oauth.Provider{
-		oauth.Google("google-client-id", "google-secret",
+		oauth.Google("google-client-id", auth.NewSecret("google-secret"),
 			oauth.WithAuthParams(url.Values{"access_type": {"offline"}, "prompt": {"consent"}})),
-		oauth.GitHub("github-client-id", "github-secret"),
-		oauth.OIDC("okta", "https://acme.okta.com", "okta-client-id", "okta-secret"),
+		oauth.GitHub("github-client-id", auth.NewSecret("github-secret")),
+		oauth.OIDC("okta", "https://acme.okta.com", "okta-client-id", auth.NewSecret("okta-secret")),
 	}, oauth.WithErrorURL("/sign-in/failed"))
 	fmt.Println(oa.Providers())
 	fmt.Println(oa.Credentials())
@@ -33,7 +33,7 @@ func ExampleOAuth2() {
 		Authorization: "https://id.acme.example/oauth/authorize",
 		Token:         "https://id.acme.example/oauth/token",
 		UserInfo:      "https://api.acme.example/me",
-	}, oauth.StandardClaims, "client-id", auth.Secret("secret"), oauth.WithScopes("profile", "email"))
+	}, oauth.StandardClaims, "client-id", auth.NewSecret("secret"), oauth.WithScopes("profile", "email"))
 	fmt.Println(p.Name(), p.Kind())
 	u, err := oauth.StandardClaims([]byte(`{"sub":"248289761001","email":"jane@example.com","email_verified":true}`))
 	fmt.Println(u.Subject, u.Email, u.EmailVerified, err)
@@ -46,10 +46,10 @@ func ExampleOAuth2() {
 // fmt verb and in log/slog; tokens and codes are auth.Secrets, which
 // print as [redacted].
 func ExampleProvider_String() {
-	p := oauth.GitHub("github-client-id", "github-secret")
+	p := oauth.GitHub("github-client-id", auth.NewSecret("github-secret"))
 	fmt.Println(p)
 	fmt.Printf("%+v %#v\n", p, p)
-	fmt.Printf("%+v\n", oauth.Token{AccessToken: "gho_16C7e42F292c6912E7710c838347Ae178B4a", Scope: "read:user"})
+	fmt.Printf("%+v\n", oauth.Token{AccessToken: auth.NewSecret("gho_16C7e42F292c6912E7710c838347Ae178B4a"), Scope: "read:user"})
 	// Output:
 	// oauth.Provider(github)
 	// oauth.Provider(github) oauth.Provider(github)

@@ -68,8 +68,8 @@ func parseTokenResponse(contentType string, body []byte) (tokenResponse, error) 
 	if e := fields["error"]; e != "" {
 		return tokenResponse{}, fmt.Errorf("oauth: token endpoint answered error %.64q", e)
 	}
-	t.AccessToken, t.TokenType = auth.Secret(fields["access_token"]), fields["token_type"]
-	t.RefreshToken, t.IDToken, t.Scope = auth.Secret(fields["refresh_token"]), auth.Secret(fields["id_token"]), fields["scope"]
+	t.AccessToken, t.TokenType = auth.NewSecret(fields["access_token"]), fields["token_type"]
+	t.RefreshToken, t.IDToken, t.Scope = auth.NewSecret(fields["refresh_token"]), auth.NewSecret(fields["id_token"]), fields["scope"]
 	if s := fields["expires_in"]; s != "" {
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || f < 0 || f > 1<<31 {

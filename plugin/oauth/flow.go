@@ -199,7 +199,7 @@ func (p *Plugin) checkState(ctx context.Context, c *auth.Call, pr *Provider, in 
 	if in.State == "" {
 		return nil, ErrInvalidState
 	}
-	tok, err := c.ConsumeToken(ctx, purposeState, auth.Secret(in.State))
+	tok, err := c.ConsumeToken(ctx, purposeState, auth.NewSecret(in.State))
 	if errors.Is(err, auth.ErrTokenInvalid) {
 		return nil, ErrInvalidState
 	}

@@ -15,10 +15,12 @@ func FuzzParseTokenResponse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, ct, body string) {
 		got, err := parseTokenResponse(ct, []byte(body))
-		if err != nil && got != (tokenResponse{}) {
+		notZero := !got.AccessToken.IsZero() || got.TokenType != "" || !got.RefreshToken.IsZero() || got.ExpiresIn != 0 ||
+			!got.IDToken.IsZero() || got.Scope != ""
+		if err != nil && notZero {
 			t.Fatalf("error %v with a result %+v", err, got)
 		}
-		if err == nil && (got.AccessToken == "" || got.ExpiresIn < 0) {
+		if err == nil && (got.AccessToken.IsZero() || got.ExpiresIn < 0) {
 			t.Fatalf("success without a token: %+v", got)
 		}
 	})

@@ -69,7 +69,7 @@ func (p *Plugin) refreshLeased(ctx context.Context, userID string, pr *Provider,
 		if err != nil {
 			p.a.Logger().WarnContext(ctx, "oauth: a token refresh whose caller left failed", "provider", pr.name, "err", err)
 		}
-		return "", ctx.Err()
+		return auth.Secret{}, ctx.Err()
 	}
 	return token, err
 }

@@ -116,7 +116,7 @@ const appleSecretLifetime = 5 * time.Minute
 // issuer, such as a test provider, which is then also the audience of
 // the client secret.
 func Apple(clientID, teamID, keyID string, key *ecdsa.PrivateKey, opts ...ProviderOption) *Provider {
-	p := OIDC("apple", "https://appleid.apple.com", clientID, "")
+	p := OIDC("apple", "https://appleid.apple.com", clientID, auth.Secret{})
 	p.scopes = []string{"openid", "name", "email"}
 	p.style = authPost
 	p.formPost = true

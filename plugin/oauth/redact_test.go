@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/sesame-go/sesame/auth"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -52,9 +53,9 @@ func TestProviderPrints(t *testing.T) {
 		p    *Provider
 		want string
 	}{
-		{"oidc", OIDC("acme", "https://id.example", "client-id", secret), "oauth.Provider(acme)"},
-		{"oauth2", OAuth2("plain", e, StandardClaims, "client-id", secret), "oauth.Provider(plain)"},
-		{"github", GitHub("client-id", secret, WithClientSecretPost()), "oauth.Provider(github)"},
+		{"oidc", OIDC("acme", "https://id.example", "client-id", auth.NewSecret(secret)), "oauth.Provider(acme)"},
+		{"oauth2", OAuth2("plain", e, StandardClaims, "client-id", auth.NewSecret(secret)), "oauth.Provider(plain)"},
+		{"github", GitHub("client-id", auth.NewSecret(secret), WithClientSecretPost()), "oauth.Provider(github)"},
 		{"nil", nil, "oauth.Provider(nil)"},
 	}
 	for _, tt := range tests {
@@ -77,11 +78,11 @@ func TestProviderPrints(t *testing.T) {
 func TestSecretsDoNotPrint(t *testing.T) {
 	secrets := []string{"accessQ1", "refreshQ2", "codeQ3", "verifierQ4", "callbackCodeQ5", "browserQ6",
 		"answerAccessQ7", "answerRefreshQ8", "idTokenQ9", "bearerQ10", "clientSecretQ11", "stateVerifierQ12"}
-	token := Token{AccessToken: "accessQ1", RefreshToken: "refreshQ2", Expiry: time.Unix(1_700_000_000, 0).UTC(), Scope: "openid"}
-	answer := tokenResponse{AccessToken: "answerAccessQ7", TokenType: "Bearer", RefreshToken: "answerRefreshQ8",
-		ExpiresIn: 3600, IDToken: "idTokenQ9", Scope: "openid"}
+	token := Token{AccessToken: auth.NewSecret("accessQ1"), RefreshToken: auth.NewSecret("refreshQ2"), Expiry: time.Unix(1_700_000_000, 0).UTC(), Scope: "openid"}
+	answer := tokenResponse{AccessToken: auth.NewSecret("answerAccessQ7"), TokenType: "Bearer", RefreshToken: auth.NewSecret("answerRefreshQ8"),
+		ExpiresIn: 3600, IDToken: auth.NewSecret("idTokenQ9"), Scope: "openid"}
 	key := bytes.Repeat([]byte{0xA5}, 32)
-	provider := OIDC("acme", "https://id.example", "client-id", "clientSecretQ11")
+	provider := OIDC("acme", "https://id.example", "client-id", auth.NewSecret("clientSecretQ11"))
 	plugin := New([]*Provider{provider}, WithTokenKeys(key))
 	result := &verified{provider: provider, state: &stateData{Provider: "acme", Verifier: "stateVerifierQ12"},
 		info: UserInfo{Subject: "s"}, tokens: &answer}
@@ -92,15 +93,15 @@ func TestSecretsDoNotPrint(t *testing.T) {
 		{"Token", token},
 		{"*Token", &token},
 		{"[]Token", []Token{token}},
-		{"ExchangeRequest", ExchangeRequest{Code: "codeQ3", CodeVerifier: "verifierQ4", Nonce: "nonce",
+		{"ExchangeRequest", ExchangeRequest{Code: auth.NewSecret("codeQ3"), CodeVerifier: auth.NewSecret("verifierQ4"), Nonce: "nonce",
 			RedirectURI: "https://app.example/auth/oauth/acme/callback", Params: url.Values{"state": {"state"}, "iss": {"https://id.example"}}}},
-		{"CallbackRequest", &CallbackRequest{Provider: "acme", State: "state", Code: "callbackCodeQ5", Browser: "browserQ6"}},
+		{"CallbackRequest", &CallbackRequest{Provider: "acme", State: "state", Code: auth.NewSecret("callbackCodeQ5"), Browser: auth.NewSecret("browserQ6")}},
 		{"tokenResponse", answer},
-		{"fetcher", fetcher{client: http.DefaultClient, Token: "bearerQ10"}},
-		{"*fetcher", &fetcher{client: http.DefaultClient, Token: "bearerQ10"}},
+		{"fetcher", fetcher{client: http.DefaultClient, Token: auth.NewSecret("bearerQ10")}},
+		{"*fetcher", &fetcher{client: http.DefaultClient, Token: auth.NewSecret("bearerQ10")}},
 		{"*verified", result},
-		{"CallbackRequest with its result", &CallbackRequest{Provider: "acme", State: "state", Code: "callbackCodeQ5",
-			Browser: "browserQ6", result: result}},
+		{"CallbackRequest with its result", &CallbackRequest{Provider: "acme", State: "state", Code: auth.NewSecret("callbackCodeQ5"),
+			Browser: auth.NewSecret("browserQ6"), result: result}},
 		{"[]*Provider", []*Provider{provider}},
 		{"*Plugin", plugin},
 		// A host's struct holding them in unexported fields: fmt prints

@@ -129,30 +129,30 @@ func (p *Plugin) refresh(ctx context.Context, pr *Provider, refresh, subject str
 func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth.Secret, error) {
 	pr, err := p.provider(provider)
 	if err != nil {
-		return "", err
+		return auth.Secret{}, err
 	}
 	if p.a == nil {
-		return "", auth.ErrUnbound
+		return auth.Secret{}, auth.ErrUnbound
 	}
 	db := p.a.DB()
 	for {
 		row, err := loadTokens(ctx, db, userID, pr.name)
 		if err != nil {
-			return "", err
+			return auth.Secret{}, err
 		}
 		if row == nil {
-			return "", p.noTokens(ctx, userID, pr)
+			return auth.Secret{}, p.noTokens(ctx, userID, pr)
 		}
 		access, err := p.keys.open(row.access, sealContext(userID, pr.name, "access"))
 		if err != nil || access == "" {
-			return "", ErrNoToken.Wrap(err)
+			return auth.Secret{}, ErrNoToken.Wrap(err)
 		}
 		if !row.expires.Valid || row.expires.V.After(p.a.Now().Add(refreshAhead)) {
-			return auth.Secret(access), nil
+			return auth.NewSecret(access), nil
 		}
 		lease, won, err := p.takeLease(ctx, userID, pr.name, row.access)
 		if err != nil {
-			return "", err
+			return auth.Secret{}, err
 		}
 		if won {
 			token, err := p.refreshLeased(ctx, userID, pr, row, lease)
@@ -162,7 +162,7 @@ func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth
 			return token, err
 		}
 		if err := p.awaitRefresh(ctx, userID, pr.name, row.access); err != nil {
-			return "", err
+			return auth.Secret{}, err
 		}
 		// The token was replaced or removed, or its lease ran out with no
 		// new token: read the row again.
@@ -193,22 +193,22 @@ var errReplaced = errors.New("oauth: the stored tokens were replaced during the 
 func (p *Plugin) refreshStored(ctx context.Context, userID string, pr *Provider, row *tokenRow) (auth.Secret, error) {
 	refresh, err := p.keys.open(row.refresh, sealContext(userID, pr.name, "refresh"))
 	if err != nil || refresh == "" {
-		return "", ErrNoToken.With("the access token expired and there is no refresh token").Wrap(err)
+		return auth.Secret{}, ErrNoToken.With("the access token expired and there is no refresh token").Wrap(err)
 	}
 	tr, err := p.refresh(ctx, pr, refresh, row.subject)
 	if err != nil {
-		return "", err
+		return auth.Secret{}, err
 	}
 	if tr.RefreshToken.IsZero() {
-		tr.RefreshToken = auth.Secret(refresh) // RFC 6749 §6: the old one stays valid when no new one is sent
+		tr.RefreshToken = auth.NewSecret(refresh) // RFC 6749 §6: the old one stays valid when no new one is sent
 	}
 	newAccess, err := p.keys.seal(tr.AccessToken.Reveal(), sealContext(userID, pr.name, "access"))
 	if err != nil {
-		return "", err
+		return auth.Secret{}, err
 	}
 	newRefresh, err := p.keys.seal(tr.RefreshToken.Reveal(), sealContext(userID, pr.name, "refresh"))
 	if err != nil {
-		return "", err
+		return auth.Secret{}, err
 	}
 	now := p.a.Now()
 	expires := tr.expiry(now)
@@ -219,10 +219,10 @@ func (p *Plugin) refreshStored(ctx context.Context, userID string, pr *Provider,
 		TokenRefreshing.Set(sql.Null[time.Time]{})).
 		Where(sqlb.And(TokenUserID.Eq(userID), TokenProvider.Eq(pr.name), TokenAccess.Eq(row.access))))
 	if err != nil {
-		return "", err
+		return auth.Secret{}, err
 	}
 	if n == 0 {
-		return "", errReplaced
+		return auth.Secret{}, errReplaced
 	}
 	return tr.AccessToken, nil
 }

@@ -4,9 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"io"
-	"log/slog"
 	"unicode/utf8"
 
 	"github.com/sesame-go/sesame/auth"
@@ -15,9 +12,8 @@ import (
 )
 
 // prepared is what an operation's Prepare computed before the
-// transaction, for its handler: hashes, which are secrets. Requests hold
-// it through a pointer, which fmt and slog print as an address; the type
-// itself prints redacted.
+// transaction, for its handler. Its hashes are secrets, which print
+// redacted wherever they are.
 type prepared struct {
 	// hash is a new password's hash.
 	hash auth.Secret
@@ -32,12 +28,6 @@ type prepared struct {
 	// parameters.
 	rehash auth.Secret
 }
-
-// Format implements fmt.Formatter: a prepared value prints redacted.
-func (*prepared) Format(f fmt.State, _ rune) { io.WriteString(f, "[redacted]") }
-
-// LogValue implements slog.LogValuer.
-func (*prepared) LogValue() slog.Value { return slog.StringValue("[redacted]") }
 
 // checkPassword finds the person an address names and checks the password
 // with exactly one hash, against the dummy hash when the address names
@@ -64,13 +54,13 @@ func (p *Plugin) checkPassword(ctx context.Context, c *auth.Call, address string
 		return nil, err
 	}
 	chk.ok = ok && stored != ""
-	chk.checked = auth.Secret(stored)
+	chk.checked = auth.NewSecret(stored)
 	if chk.ok && p.cfg.hasher.NeedsRehash(encoded) {
 		h, err := p.cfg.hasher.Hash(ctx, []byte(password.Reveal()))
 		if err != nil {
 			return nil, err
 		}
-		chk.rehash = auth.Secret(h)
+		chk.rehash = auth.NewSecret(h)
 	}
 	return chk, nil
 }
@@ -82,7 +72,7 @@ func (p *Plugin) checkPassword(ctx context.Context, c *auth.Call, address string
 // then ends its session; SQLite's writers take turns anyway.
 func stillStored(ctx context.Context, c *auth.Call, chk *prepared) (bool, error) {
 	now, err := currentHash(ctx, c.DB(), chk.userID, true)
-	return err == nil && now != "" && auth.Secret(now).Equal(chk.checked), err
+	return err == nil && now != "" && auth.NewSecret(now).Equal(chk.checked), err
 }
 
 // newHash checks a new password against the policy and the breach list,
@@ -91,24 +81,24 @@ func (p *Plugin) newHash(ctx context.Context, password auth.Secret) (auth.Secret
 	n := utf8.RuneCountInString(password.Reveal())
 	switch {
 	case n < p.cfg.minLength:
-		return "", ErrPasswordTooShort.With(plural("the password needs at least %d characters", p.cfg.minLength))
+		return auth.Secret{}, ErrPasswordTooShort.With(plural("the password needs at least %d characters", p.cfg.minLength))
 	case n > p.cfg.maxLength:
-		return "", ErrPasswordTooLong.With(plural("the password may have at most %d characters", p.cfg.maxLength))
+		return auth.Secret{}, ErrPasswordTooLong.With(plural("the password may have at most %d characters", p.cfg.maxLength))
 	}
 	if p.cfg.breach != nil {
 		res, err := p.cfg.breach.Check(ctx, []byte(password.Reveal()))
 		if err != nil {
-			return "", ErrBreachCheckFailed.Wrap(err)
+			return auth.Secret{}, ErrBreachCheckFailed.Wrap(err)
 		}
 		if res.Err != nil {
 			p.a.Logger().WarnContext(ctx, "password: breach check unavailable, accepting the password", "err", res.Err)
 		}
 		if res.Breached {
-			return "", ErrPasswordBreached
+			return auth.Secret{}, ErrPasswordBreached
 		}
 	}
 	h, err := p.cfg.hasher.Hash(ctx, []byte(password.Reveal()))
-	return auth.Secret(h), err
+	return auth.NewSecret(h), err
 }
 
 // currentHash returns a user's stored hash, or "" when they have none;

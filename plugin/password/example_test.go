@@ -43,17 +43,17 @@ func Example() {
 		log.Fatal(err)
 	}
 
-	_, err = pw.SignUp(ctx, password.SignUpRequest{Email: "ada@example.com", Password: "correct horse battery", Name: "Ada"})
+	_, err = pw.SignUp(ctx, password.SignUpRequest{Email: "ada@example.com", Password: auth.NewSecret("correct horse battery"), Name: "Ada"})
 	fmt.Println("sign-up:", err)
-	_, err = pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: "correct horse battery"})
+	_, err = pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret("correct horse battery")})
 	fmt.Println("sign-in before verifying:", err)
 
 	fmt.Println("mail:", sent[0].Subject)
 	token := linkToken(sent[0].Text)
-	if _, err := mail.Verify(ctx, auth.Secret(token)); err != nil {
+	if _, err := mail.Verify(ctx, auth.NewSecret(token)); err != nil {
 		log.Fatal(err)
 	}
-	in, err := pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: "correct horse battery"})
+	in, err := pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret("correct horse battery")})
 	fmt.Println("signed in:", in.User.Name, err)
 	// Output:
 	// sign-up: <nil>

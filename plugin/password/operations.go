@@ -109,7 +109,7 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInReques
 	if p.cfg.requireVerification && !chk.verified {
 		return SignedIn{}, ErrEmailNotVerified
 	}
-	if chk.rehash != "" {
+	if !chk.rehash.IsZero() {
 		// Compare-and-set: the new hash replaces only the one checked.
 		if _, err := c.DB().Exec(ctx, sqlb.Update(Passwords).Set(PasswordHash.Set(chk.rehash.Reveal()), PasswordUpdatedAt.Set(c.Now())).
 			Where(sqlb.And(PasswordUserID.Eq(chk.userID), PasswordHash.Eq(chk.checked.Reveal())))); err != nil {
@@ -192,7 +192,7 @@ func (p *Plugin) prepareChange(ctx context.Context, c *auth.Call, in *ChangeRequ
 		return ErrInvalidCredentials.With("the current password is wrong")
 	}
 	h, err := p.newHash(ctx, in.NewPassword)
-	in.prep = &prepared{hash: h, checked: auth.Secret(current)}
+	in.prep = &prepared{hash: h, checked: auth.NewSecret(current)}
 	return err
 }
 

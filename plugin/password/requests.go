@@ -23,7 +23,7 @@ const MaxNameLength = 200
 
 // Validate implements [auth.InputValidator].
 func (r SignUpRequest) Validate() error {
-	err := errors.Join(required("email", r.Email), required("password", string(r.Password)))
+	err := errors.Join(required("email", r.Email), required("password", r.Password.Reveal()))
 	if utf8.RuneCountInString(r.Name) > MaxNameLength {
 		err = errors.Join(err, fmt.Errorf("name may have at most %d characters", MaxNameLength))
 	}
@@ -40,7 +40,7 @@ type SignInRequest struct {
 
 // Validate implements [auth.InputValidator].
 func (r SignInRequest) Validate() error {
-	return errors.Join(required("email", r.Email), required("password", string(r.Password)))
+	return errors.Join(required("email", r.Email), required("password", r.Password.Reveal()))
 }
 
 // ForgotRequest asks for a reset link.
@@ -61,7 +61,7 @@ type ResetRequest struct {
 
 // Validate implements [auth.InputValidator].
 func (r ResetRequest) Validate() error {
-	return errors.Join(required("token", string(r.Token)), required("password", string(r.Password)))
+	return errors.Join(required("token", r.Token.Reveal()), required("password", r.Password.Reveal()))
 }
 
 // ChangeRequest changes the caller's password.
@@ -74,7 +74,7 @@ type ChangeRequest struct {
 
 // Validate implements [auth.InputValidator].
 func (r ChangeRequest) Validate() error {
-	return errors.Join(required("currentPassword", string(r.CurrentPassword)), required("newPassword", string(r.NewPassword)))
+	return errors.Join(required("currentPassword", r.CurrentPassword.Reveal()), required("newPassword", r.NewPassword.Reveal()))
 }
 
 // SignedIn is a sign-in's answer: the user and the session. Token is for

@@ -100,8 +100,8 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 			*v.dst = e
 		}
 	}
-	c.SchoolToken = auth.Secret(schoolToken)
-	c.GitHubClientSecret = auth.Secret(githubSecret)
+	c.SchoolToken = auth.NewSecret(schoolToken)
+	c.GitHubClientSecret = auth.NewSecret(githubSecret)
 	var errs []error
 	if schoolID != "" {
 		id, err := strconv.Atoi(schoolID)

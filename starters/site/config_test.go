@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -24,10 +25,10 @@ func TestParseConfig(t *testing.T) {
 		{name: "flags", args: []string{"-addr", ":9000", "-base-url", "https://app.example", "-db", "postgres://db/app",
 			"-lookup-url", "https://api.classmere.com", "-school-url", "https://demo.smartclass.tech", "-school-token", "tok", "-school-id", "0"},
 			want: Config{Addr: ":9000", BaseURL: "https://app.example", Database: "postgres://db/app", LookupURL: "https://api.classmere.com",
-				SchoolURL: "https://demo.smartclass.tech", SchoolToken: "tok", SchoolID: 0}},
+				SchoolURL: "https://demo.smartclass.tech", SchoolToken: auth.NewSecret("tok"), SchoolID: 0}},
 		{name: "environment", env: map[string]string{EnvDatabase: "mysql://root@tcp(db:3306)/app", EnvAddr: "0.0.0.0:80",
 			EnvSchoolURL: "https://s.example", EnvSchoolToken: "tok", EnvSchoolID: "11"},
-			want: Config{Addr: "0.0.0.0:80", Database: "mysql://root@tcp(db:3306)/app", SchoolURL: "https://s.example", SchoolToken: "tok", SchoolID: 11}},
+			want: Config{Addr: "0.0.0.0:80", Database: "mysql://root@tcp(db:3306)/app", SchoolURL: "https://s.example", SchoolToken: auth.NewSecret("tok"), SchoolID: 11}},
 		{name: "a flag wins over its variable", args: []string{"-db", "app.db"}, env: map[string]string{EnvDatabase: "postgres://db/app"},
 			want: Config{Addr: DefaultAddr, Database: "app.db"}},
 		{name: "school token without URL", args: []string{"-school-token", "tok"}, wantErr: "go with -school-url"},
@@ -47,7 +48,7 @@ func TestParseConfig(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got != tt.want {
+			if err != nil || !reflect.DeepEqual(got, tt.want) {
 				t.Fatalf("ParseConfig(%q) = %+v, %v; want %+v", tt.args, got, err, tt.want)
 			}
 		})
@@ -77,7 +78,7 @@ func TestParseConfigHelp(t *testing.T) {
 
 // TestConfigPrints: a printed configuration does not show the token.
 func TestConfigPrints(t *testing.T) {
-	c := Config{SchoolURL: "https://s.example", SchoolToken: auth.Secret("tok-123")}
+	c := Config{SchoolURL: "https://s.example", SchoolToken: auth.NewSecret("tok-123")}
 	if s := fmt.Sprintf("%+v", c); strings.Contains(s, "tok-123") {
 		t.Fatalf("the configuration prints as %s", s)
 	}

@@ -108,8 +108,8 @@ func (app *App) revokeOthers(w http.ResponseWriter, r *http.Request) {
 func (app *App) changePassword(w http.ResponseWriter, r *http.Request) {
 	app.accountAction(w, r, func(ctx context.Context, f url.Values) (string, error) {
 		return "/account?done=password-changed", app.password.Change(ctx, password.ChangeRequest{
-			CurrentPassword: auth.Secret(f.Get("currentPassword")),
-			NewPassword:     auth.Secret(f.Get("newPassword")),
+			CurrentPassword: auth.NewSecret(f.Get("currentPassword")),
+			NewPassword:     auth.NewSecret(f.Get("newPassword")),
 		})
 	})
 }

@@ -31,7 +31,7 @@ func (app *App) signUp(w http.ResponseWriter, r *http.Request) {
 	f := r.PostForm
 	v := view{Title: "Sign up", Form: keep(f, "name", "email")}
 	_, err := app.password.SignUp(r.Context(), password.SignUpRequest{
-		Name: f.Get("name"), Email: f.Get("email"), Password: auth.Secret(f.Get("password"))})
+		Name: f.Get("name"), Email: f.Get("email"), Password: auth.NewSecret(f.Get("password"))})
 	if err != nil {
 		app.fail(w, r, "sign-up", v, err)
 		return
@@ -62,7 +62,7 @@ func (app *App) signIn(w http.ResponseWriter, r *http.Request) {
 	}
 	f := r.PostForm
 	v := view{Title: "Sign in", Form: keep(f, "email", "next"), Data: signInData{}}
-	res, err := app.password.SignIn(r.Context(), password.SignInRequest{Email: f.Get("email"), Password: auth.Secret(f.Get("password"))})
+	res, err := app.password.SignIn(r.Context(), password.SignInRequest{Email: f.Get("email"), Password: auth.NewSecret(f.Get("password"))})
 	if err != nil {
 		v.Data = signInData{Unverified: errors.Is(err, password.ErrEmailNotVerified)}
 		app.fail(w, r, "sign-in", v, err)
@@ -95,7 +95,7 @@ func (app *App) verify(w http.ResponseWriter, r *http.Request) {
 	if !app.parseForm(w, r) {
 		return
 	}
-	if _, err := app.mail.Verify(r.Context(), auth.Secret(r.PostForm.Get("token"))); err != nil {
+	if _, err := app.mail.Verify(r.Context(), auth.NewSecret(r.PostForm.Get("token"))); err != nil {
 		app.fail(w, r, "verify", view{Title: "Verify your email"}, err)
 		return
 	}
@@ -129,7 +129,7 @@ func (app *App) undo(w http.ResponseWriter, r *http.Request) {
 	if !app.parseForm(w, r) {
 		return
 	}
-	if err := app.mail.UndoChange(r.Context(), auth.Secret(r.PostForm.Get("token"))); err != nil {
+	if err := app.mail.UndoChange(r.Context(), auth.NewSecret(r.PostForm.Get("token"))); err != nil {
 		app.fail(w, r, "undo", view{Title: "Undo an email change"}, err)
 		return
 	}
@@ -164,7 +164,7 @@ func (app *App) reset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
-	if err := app.password.Reset(r.Context(), auth.Secret(f.Get("token")), auth.Secret(f.Get("password"))); err != nil {
+	if err := app.password.Reset(r.Context(), auth.NewSecret(f.Get("token")), auth.NewSecret(f.Get("password"))); err != nil {
 		app.fail(w, r, "reset", view{Title: "Choose a new password", Form: keep(f, "token")}, err)
 		return
 	}

@@ -36,7 +36,7 @@ func (app *App) schoolSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
-	res, err := app.school.SignIn(r.Context(), f.Get("userId"), auth.Secret(f.Get("password")))
+	res, err := app.school.SignIn(r.Context(), f.Get("userId"), auth.NewSecret(f.Get("password")))
 	if err != nil {
 		v := app.schoolView(r)
 		v.Form = keep(f, "userId")
@@ -51,6 +51,6 @@ func (app *App) schoolSignIn(w http.ResponseWriter, r *http.Request) {
 // fresh session.
 func (app *App) linkSchool(w http.ResponseWriter, r *http.Request) {
 	app.accountAction(w, r, func(ctx context.Context, f url.Values) (string, error) {
-		return "/account?done=school-linked", app.school.Link(ctx, f.Get("userId"), auth.Secret(f.Get("password")))
+		return "/account?done=school-linked", app.school.Link(ctx, f.Get("userId"), auth.NewSecret(f.Get("password")))
 	})
 }

@@ -95,7 +95,7 @@ type SchoolSignInRequest struct {
 // Validate implements [auth.InputValidator].
 func (r SchoolSignInRequest) Validate() error {
 	switch {
-	case r.UserID == "" || r.Password == "":
+	case r.UserID == "" || r.Password.IsZero():
 		return errors.New("the user id and the password are required")
 	case len(r.UserID) > 200 || strings.IndexFunc(r.UserID, unicode.IsControl) >= 0 || strings.TrimSpace(r.UserID) != r.UserID:
 		return errors.New("the user id is malformed")

@@ -17,14 +17,14 @@ import (
 func TestSchoolSignIn(t *testing.T) {
 	s, _ := newApp(t, Config{})
 	ctx := context.Background()
-	first, err := s.school.SignIn(ctx, schooltest.DemoUserID, schooltest.DemoPassword)
+	first, err := s.school.SignIn(ctx, schooltest.DemoUserID, auth.NewSecret(schooltest.DemoPassword))
 	if err != nil {
 		t.Fatalf("SignIn(demo) = %v", err)
 	}
 	if first.User.Name != "Demo Student" || first.Session.Credential != "school" || first.Token.IsZero() {
 		t.Fatalf("SignIn(demo) = user %q, credential %q; want Demo Student, school, a token", first.User.Name, first.Session.Credential)
 	}
-	again, err := s.school.SignIn(ctx, schooltest.DemoUserID, schooltest.DemoPassword)
+	again, err := s.school.SignIn(ctx, schooltest.DemoUserID, auth.NewSecret(schooltest.DemoPassword))
 	if err != nil || again.User.ID != first.User.ID {
 		t.Fatalf("SignIn(demo) again = %v, %v; want the same person %s", again.User, err, first.User.ID)
 	}
@@ -37,14 +37,14 @@ func TestSchoolSignIn(t *testing.T) {
 		{"nobody", schooltest.DemoPassword},
 		{"guest", "guest-pass"}, // a user of another school
 	} {
-		if _, err := s.school.SignIn(ctx, tt.user, auth.Secret(tt.password)); !errors.Is(err, ErrSchoolCredentials) {
+		if _, err := s.school.SignIn(ctx, tt.user, auth.NewSecret(tt.password)); !errors.Is(err, ErrSchoolCredentials) {
 			t.Errorf("SignIn(%q, %q) = %v, want %v", tt.user, tt.password, err, ErrSchoolCredentials)
 		}
 	}
-	if _, err := s.school.SignIn(ctx, "", "x"); !errors.Is(err, auth.ErrInvalidInput) {
+	if _, err := s.school.SignIn(ctx, "", auth.NewSecret("x")); !errors.Is(err, auth.ErrInvalidInput) {
 		t.Errorf("SignIn with no user id = %v, want %v", err, auth.ErrInvalidInput)
 	}
-	if spaced, err := s.school.SignIn(ctx, " demo ", schooltest.DemoPassword); err != nil || spaced.User.ID != first.User.ID {
+	if spaced, err := s.school.SignIn(ctx, " demo ", auth.NewSecret(schooltest.DemoPassword)); err != nil || spaced.User.ID != first.User.ID {
 		t.Errorf("SignIn(%q) = %v, %v; want the demo's person", " demo ", spaced.User, err)
 	}
 }
@@ -62,13 +62,13 @@ func TestSchoolUnavailable(t *testing.T) {
 		name string
 		cfg  Config
 	}{
-		{"token refused", Config{SchoolURL: demo.URL, SchoolToken: "not.a.token", SchoolID: schooltest.SchoolID}},
-		{"wrong school", Config{SchoolURL: demo.URL, SchoolToken: schooltest.SchoolToken, SchoolID: 12}},
-		{"server failing", Config{SchoolURL: down.URL, SchoolToken: schooltest.SchoolToken, SchoolID: schooltest.SchoolID}},
+		{"token refused", Config{SchoolURL: demo.URL, SchoolToken: auth.NewSecret("not.a.token"), SchoolID: schooltest.SchoolID}},
+		{"wrong school", Config{SchoolURL: demo.URL, SchoolToken: auth.NewSecret(schooltest.SchoolToken), SchoolID: 12}},
+		{"server failing", Config{SchoolURL: down.URL, SchoolToken: auth.NewSecret(schooltest.SchoolToken), SchoolID: schooltest.SchoolID}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, out := newApp(t, tt.cfg)
-			_, err := s.school.SignIn(context.Background(), schooltest.DemoUserID, "secret-pass-123")
+			_, err := s.school.SignIn(context.Background(), schooltest.DemoUserID, auth.NewSecret("secret-pass-123"))
 			if !errors.Is(err, ErrSchoolUnavailable) {
 				t.Fatalf("SignIn = %v, want %v", err, ErrSchoolUnavailable)
 			}

@@ -120,7 +120,7 @@ func (f *flow) Exchange(ctx context.Context, r oauth.ExchangeRequest) (oauth.Tok
 			return oauth.Token{}, oauth.UserInfo{}, fmt.Errorf("gothoauth: %s: %w", f.p.Name(), err)
 		}
 	}
-	t := oauth.Token{AccessToken: auth.Secret(u.AccessToken), RefreshToken: auth.Secret(u.RefreshToken), Expiry: u.ExpiresAt}
+	t := oauth.Token{AccessToken: auth.NewSecret(u.AccessToken), RefreshToken: auth.NewSecret(u.RefreshToken), Expiry: u.ExpiresAt}
 	return t, userInfo(u, f.oidc, f.verified), nil
 }
 
@@ -182,5 +182,5 @@ func (r refresher) Refresh(ctx context.Context, refreshToken string) (oauth.Toke
 	if err != nil {
 		return oauth.Token{}, fmt.Errorf("gothoauth: %s: refresh: %w", r.p.Name(), err)
 	}
-	return oauth.Token{AccessToken: auth.Secret(t.AccessToken), RefreshToken: auth.Secret(t.RefreshToken), Expiry: t.Expiry}, nil
+	return oauth.Token{AccessToken: auth.NewSecret(t.AccessToken), RefreshToken: auth.NewSecret(t.RefreshToken), Expiry: t.Expiry}, nil
 }

@@ -38,13 +38,13 @@ func newBenchFixture(b *testing.B) *benchFixture {
 	if err := a.Migrate(ctx); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := pw.SignUp(ctx, password.SignUpRequest{Email: "bench@example.com", Password: "correct horse"}); err != nil {
+	if _, err := pw.SignUp(ctx, password.SignUpRequest{Email: "bench@example.com", Password: auth.NewSecret("correct horse")}); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := em.Verify(ctx, auth.Secret(mail.Token(b, "bench@example.com", email.PurposeVerify))); err != nil {
+	if _, err := em.Verify(ctx, auth.NewSecret(mail.Token(b, "bench@example.com", email.PurposeVerify))); err != nil {
 		b.Fatal(err)
 	}
-	return &benchFixture{pw: pw, req: password.SignInRequest{Email: "bench@example.com", Password: "correct horse"}}
+	return &benchFixture{pw: pw, req: password.SignInRequest{Email: "bench@example.com", Password: auth.NewSecret("correct horse")}}
 }
 
 func BenchmarkHash(b *testing.B) {

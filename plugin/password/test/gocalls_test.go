@@ -23,21 +23,21 @@ func TestGoCalls(t *testing.T) {
 				t.Fatalf("%s: %v", what, err)
 			}
 		}
-		_, err := f.pw.SignUp(ctx, password.SignUpRequest{Email: "ada@example.com", Password: "correct horse", Name: "Ada"})
+		_, err := f.pw.SignUp(ctx, password.SignUpRequest{Email: "ada@example.com", Password: auth.NewSecret("correct horse"), Name: "Ada"})
 		must("SignUp", err)
-		if _, err := f.pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: "correct horse"}); !errors.Is(err, password.ErrEmailNotVerified) {
+		if _, err := f.pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret("correct horse")}); !errors.Is(err, password.ErrEmailNotVerified) {
 			t.Fatalf("SignIn before verification = %v, want ErrEmailNotVerified", err)
 		}
-		addr, err := f.em.Verify(ctx, auth.Secret(f.mail.Token(t, "ada@example.com", email.PurposeVerify)))
+		addr, err := f.em.Verify(ctx, auth.NewSecret(f.mail.Token(t, "ada@example.com", email.PurposeVerify)))
 		if err != nil || addr != "ada@example.com" {
 			t.Fatalf("Verify = %q, %v", addr, err)
 		}
-		in, err := f.pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: "correct horse"})
+		in, err := f.pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret("correct horse")})
 		must("SignIn", err)
 		as := auth.WithSessionToken(ctx, in.Token)
 
 		must("Add", f.em.Add(as, "ada@work.example"))
-		_, err = f.em.Verify(ctx, auth.Secret(f.mail.Token(t, "ada@work.example", email.PurposeVerify)))
+		_, err = f.em.Verify(ctx, auth.NewSecret(f.mail.Token(t, "ada@work.example", email.PurposeVerify)))
 		must("Verify second", err)
 		must("MakePrimary", f.em.MakePrimary(as, "ada@work.example"))
 		list, err := f.em.List(as)
@@ -50,27 +50,27 @@ func TestGoCalls(t *testing.T) {
 		must("Remove", f.em.Remove(as, "ada@example.com"))
 
 		must("SendCode", f.em.SendCode(ctx, "ada@work.example"))
-		byCode, err := f.em.SignInWithCode(ctx, "ada@work.example", auth.Secret(f.mail.Code(t, "ada@work.example", email.PurposeCode)))
+		byCode, err := f.em.SignInWithCode(ctx, "ada@work.example", auth.NewSecret(f.mail.Code(t, "ada@work.example", email.PurposeCode)))
 		if err != nil || byCode.User.ID != in.User.ID {
 			t.Fatalf("SignInWithCode = %+v, %v", byCode, err)
 		}
 
-		must("Change", f.pw.Change(as, password.ChangeRequest{CurrentPassword: "correct horse", NewPassword: "battery staple"}))
+		must("Change", f.pw.Change(as, password.ChangeRequest{CurrentPassword: auth.NewSecret("correct horse"), NewPassword: auth.NewSecret("battery staple")}))
 		if _, err := f.a.GetSession(auth.WithSessionToken(ctx, byCode.Token)); !errors.Is(err, auth.ErrNoSession) {
 			t.Errorf("the code session after a change that signed others out = %v, want ErrNoSession", err)
 		}
 		must("Forgot", f.pw.Forgot(ctx, "ada@work.example"))
-		must("Reset", f.pw.Reset(ctx, auth.Secret(f.mail.Token(t, "ada@work.example", password.PurposeReset)), "third password"))
+		must("Reset", f.pw.Reset(ctx, auth.NewSecret(f.mail.Token(t, "ada@work.example", password.PurposeReset)), auth.NewSecret("third password")))
 		if _, err := f.a.GetSession(as); !errors.Is(err, auth.ErrNoSession) {
 			t.Errorf("the session after a reset = %v, want ErrNoSession", err)
 		}
-		in, err = f.pw.SignIn(ctx, password.SignInRequest{Email: "ada@work.example", Password: "third password"})
+		in, err = f.pw.SignIn(ctx, password.SignInRequest{Email: "ada@work.example", Password: auth.NewSecret("third password")})
 		must("SignIn after reset", err)
 		as = auth.WithSessionToken(ctx, in.Token)
 		must("Change email", f.em.Change(as, "ada@new.example"))
-		_, err = f.em.Verify(ctx, auth.Secret(f.mail.Token(t, "ada@new.example", email.PurposeChange)))
+		_, err = f.em.Verify(ctx, auth.NewSecret(f.mail.Token(t, "ada@new.example", email.PurposeChange)))
 		must("confirm the change", err)
-		must("UndoChange", f.em.UndoChange(ctx, auth.Secret(f.mail.Token(t, "ada@work.example", email.PurposeChanged))))
+		must("UndoChange", f.em.UndoChange(ctx, auth.NewSecret(f.mail.Token(t, "ada@work.example", email.PurposeChanged))))
 		must("Resend of an unknown address", f.em.Resend(ctx, "ghost@example.com"))
 	})
 }

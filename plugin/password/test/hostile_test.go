@@ -26,6 +26,10 @@ var hostile = []string{
 
 // fill sets every exported string, Secret, bool and int of *in from r.
 func fill(v reflect.Value, r *rand.Rand) {
+	if v.Type() == reflect.TypeFor[auth.Secret]() {
+		v.Set(reflect.ValueOf(auth.NewSecret(hostile[r.IntN(len(hostile))])))
+		return
+	}
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -68,7 +72,7 @@ func TestHostileInputs(t *testing.T) {
 		r := rand.New(rand.NewPCG(1, 2))
 		for _, op := range f.a.Operations() {
 			for range 25 {
-				res, err := f.pw.SignIn(context.Background(), password.SignInRequest{Email: "ada@example.com", Password: "ada's password"})
+				res, err := f.pw.SignIn(context.Background(), password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret("ada's password")})
 				if err != nil {
 					t.Fatalf("sign in again: %v", err)
 				}
@@ -101,7 +105,7 @@ func show(v any) string {
 func TestLongName(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		f := newFixture(t, e)
-		_, err := f.pw.SignUp(context.Background(), password.SignUpRequest{Email: "grace@example.com", Password: "grace's password",
+		_, err := f.pw.SignUp(context.Background(), password.SignUpRequest{Email: "grace@example.com", Password: auth.NewSecret("grace's password"),
 			Name: strings.Repeat("é", 40000)})
 		if !errors.Is(err, auth.ErrInvalidInput) {
 			t.Fatalf("SignUp with a 40 000-character name = %v, want invalid_input", err)

@@ -183,13 +183,13 @@ func TestResetRace(t *testing.T) {
 		f := newFixture(t, e)
 		f.signUp(t, "ada@example.com", "correct horse")
 		f.post(t, f.c, "/auth/password/forgot", map[string]string{"email": "ada@example.com"}, http.StatusOK)
-		token := auth.Secret(f.mail.Token(t, "ada@example.com", password.PurposeReset))
+		token := auth.NewSecret(f.mail.Token(t, "ada@example.com", password.PurposeReset))
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		wins, invalid := 0, 0
 		for range 20 {
 			wg.Go(func() {
-				err := f.pw.Reset(context.Background(), token, "raced password")
+				err := f.pw.Reset(context.Background(), token, auth.NewSecret("raced password"))
 				mu.Lock()
 				defer mu.Unlock()
 				switch {

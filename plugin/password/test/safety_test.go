@@ -65,12 +65,29 @@ func TestBreachedPasswords(t *testing.T) {
 	})
 }
 
+// printer is a plugin whose before-hook prints every operation's input,
+// as the handler gets it (with what Prepare computed), with fmt's verbs
+// and slog's handlers.
+type printer struct{ out bytes.Buffer }
+
+func (p *printer) Name() string { return "printer" }
+
+func (p *printer) Before(_ context.Context, c *auth.Call, in any) error {
+	fmt.Fprintf(&p.out, "%s: %v %+v %#v %s\n", c.Op().Name, in, in, in, in)
+	slog.New(slog.NewTextHandler(&p.out, nil)).Info("input", "in", in)
+	slog.New(slog.NewJSONHandler(&p.out, nil)).Info("input", "in", in)
+	return nil
+}
+
 // TestNoSecretsLeak runs the whole journey with every log record captured
-// and finds no password, hash or token in logs, answers or errors.
+// and every input printed, and finds no password, hash or token in logs,
+// answers, errors or printed inputs.
 func TestNoSecretsLeak(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		var logs bytes.Buffer
-		f := newFixtureWith(t, e, []auth.Option{auth.WithoutRateLimits(), auth.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))})
+		inputs := &printer{}
+		f := newFixtureWith(t, e, []auth.Option{auth.WithoutRateLimits(), auth.WithPlugins(inputs),
+			auth.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))})
 		const pw = "s3cret-horse-battery"
 		var bodies []string
 		record := func(res *authtest.Response) { bodies = append(bodies, string(res.Body), fmt.Sprint(res.Header)) }
@@ -82,15 +99,20 @@ func TestNoSecretsLeak(t *testing.T) {
 		record(f.c.Post("/auth/password/forgot", map[string]string{"email": "ada@example.com"}))
 		reset := f.mail.Token(t, "ada@example.com", password.PurposeReset)
 		record(f.c.Post("/auth/password/reset", map[string]string{"token": reset, "password": pw + "2"}))
-		_, err := f.pw.SignIn(context.Background(), password.SignInRequest{Email: "ada@example.com", Password: pw})
-		req := password.SignInRequest{Email: "ada@example.com", Password: pw}
+		_, err := f.pw.SignIn(context.Background(), password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret(pw)})
+		req := password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret(pw)}
 		asJSON, _ := json.Marshal(req)
 		var hash string
 		if err := f.a.DB().One(context.Background(), sqlb.Select(password.PasswordHash.Into(&hash)).From(password.Passwords)); err != nil {
 			t.Fatal(err)
 		}
-		haystack := strings.Join(append(bodies, logs.String(), fmt.Sprint(err), fmt.Sprintf("%v %+v %#v", req, req, req), string(asJSON)), "\n")
-		for what, secret := range map[string]string{"password": pw, "hash": hash, "verification token": verify, "reset token": reset} {
+		if !strings.Contains(inputs.out.String(), "password.reset") {
+			t.Fatalf("the printer saw no reset:\n%s", inputs.out.String())
+		}
+		haystack := strings.Join(append(bodies, logs.String(), inputs.out.String(), fmt.Sprint(err),
+			fmt.Sprintf("%v %+v %#v", req, req, req), string(asJSON)), "\n")
+		for what, secret := range map[string]string{"password": pw, "hash": hash, "verification token": verify, "reset token": reset,
+			"any argon2id hash": "$argon2id$"} {
 			if strings.Contains(haystack, secret) {
 				t.Errorf("the %s leaked into logs, answers or errors", what)
 			}

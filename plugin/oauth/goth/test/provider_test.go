@@ -47,7 +47,7 @@ func newFixture(t *testing.T, e *authtest.Engine) *fixture {
 	gp.HTTPClient = f.goth.Client()
 	f.gothCfg = gp
 	oa := oauth.New([]*oauth.Provider{
-		oauth.OIDC("test", f.native.Issuer(), f.native.ClientID, auth.Secret(f.native.ClientSecret)),
+		oauth.OIDC("test", f.native.Issuer(), f.native.ClientID, auth.NewSecret(f.native.ClientSecret)),
 		gothoauth.Provider(gp),
 	}, oauth.WithHTTPClient(f.native.Client()))
 	a := authtest.NewAuth(t, e, auth.WithPlugins(email.New(email.WithSender(&authtest.Mailbox{})), oa), auth.WithoutRateLimits())
