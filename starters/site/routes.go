@@ -90,9 +90,15 @@ func (app *App) Handler() http.Handler {
 }
 
 // requireUser sends people who are not signed in to the sign-in page, as
-// the adapters' RequireUser(RedirectTo(SignInPath)) does.
+// the adapters' RequireUser(RedirectTo(SignInPath)) does; a session that a
+// session check blocks gets the check's refusal, as there.
 func requireUser(next http.Handler) http.Handler {
+	refuse := authhttp.RequireUser(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, _, blocked := authhttp.BlockedSessionFrom(r); blocked != nil {
+			refuse.ServeHTTP(w, r)
+			return
+		}
 		if _, ok := authhttp.UserFrom(r); !ok {
 			http.Redirect(w, r, SignInPath+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
 			return

@@ -289,3 +289,20 @@ func TestTakenSignUpLeavesNoRows(t *testing.T) {
 		}
 	})
 }
+
+// TestCredentialChangesNeedAFreshSession: every operation that adds,
+// changes or removes a way into an account declares a fresh session.
+func TestCredentialChangesNeedAFreshSession(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e)
+		for _, name := range []string{"email.add", "email.change", "email.remove", "email.makePrimary", "password.change"} {
+			op, ok := f.a.Operation(name)
+			if !ok {
+				t.Fatalf("no operation %s", name)
+			}
+			if got := op.Info().Session; got != auth.SessionFresh {
+				t.Errorf("%s needs session %v, want SessionFresh", name, got)
+			}
+		}
+	})
+}

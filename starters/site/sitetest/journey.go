@@ -110,7 +110,9 @@ func (j *journey) crossOrigin(t *testing.T) {
 func (j *journey) signIn(t *testing.T) {
 	j.web.post("/sign-in", url.Values{"email": {j.email}, "password": {"not the password"}}).
 		want(t, http.StatusUnauthorized, "Wrong email or password")
-	account := j.web.post("/sign-in", url.Values{"email": {j.email}, "password": {firstPassword}})
+	// A next parameter that a browser would read as another host (/\ is
+	// // to it) falls back to the account page.
+	account := j.web.post("/sign-in", url.Values{"email": {j.email}, "password": {firstPassword}, "next": {`/x/../\evil.example/phish`}})
 	account.want(t, http.StatusOK, "You are signed in.", j.email, nameEscaped)
 	account.wantAt(t, "/account?done=signed-in")
 	if strings.Contains(account.Body, name) {
