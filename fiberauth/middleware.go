@@ -2,7 +2,6 @@ package fiberauth
 
 import (
 	"context"
-	"net"
 	"net/http"
 
 	"github.com/gofiber/fiber/v2"
@@ -32,7 +31,7 @@ func Middleware(a *auth.Auth, opts ...authhttp.Option) fiber.Handler {
 			return err // nil when authhttp answered: the database failed
 		}
 		err := c.Next()
-		deliverAfterResponse(c)
+		deliver(c)
 		return err
 	}
 }
@@ -62,26 +61,19 @@ func attach(c *fiber.Ctx, mw func(http.Handler) http.Handler) (bool, error) {
 	return true, nil
 }
 
-// deliverAfterResponse runs the deliveries the request's operations left
-// (messages: see auth.Call.Deliver) once the answer is sent, so that how
-// long an answer takes tells nothing of what was sent. fasthttp sends a
-// response only after the handler returned, so they run in its hijack
-// handler, on the goroutine fasthttp starts for it, which ends with them:
-// it writes the answer, marked Connection: close, then delivers, then
-// fasthttp closes the connection.
-func deliverAfterResponse(c *fiber.Ctx) {
+// deliver runs the deliveries the request's operations left (messages:
+// see auth.Call.Deliver) once the handlers are done. fasthttp sends an
+// answer only after the handler returned, so on fiber they run before the
+// answer leaves: use auth.WithOutbox for answers whose time must not tell
+// whether a message was sent. (fasthttp's hijack, which could write the
+// answer first, breaks fiber's app.Test and every kept-alive connection.)
+func deliver(c *fiber.Ctx) {
 	req := caller(c)
-	fc := c.Context()
-	if req == nil || !req.PendingDeliveries() || fc.Hijacked() {
+	if req == nil || !req.PendingDeliveries() {
 		return
 	}
 	ctx, _ := c.Locals(contextKey{}).(context.Context)
-	fc.HijackSetNoResponse(true)
-	fc.Hijack(func(conn net.Conn) {
-		fc.Response.Header.SetConnectionClose()
-		_, _ = fc.Response.WriteTo(conn) // a client that went is no reason to keep the messages
-		req.RunDeliveries(ctx)
-	})
+	req.RunDeliveries(ctx)
 }
 
 // requestContext returns the context of the net/http request made of c:

@@ -34,7 +34,7 @@ func Mount(app fiber.Router, a *auth.Auth, prefix string, opts ...authhttp.Optio
 			if ok, err := attach(c, mw); !ok {
 				return err
 			}
-			defer deliverAfterResponse(c)
+			defer deliver(c)
 		}
 		return serveHTTP(c, h)
 	}
