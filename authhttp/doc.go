@@ -13,7 +13,8 @@
 // body {"error":{"code":"...","message":"..."}} as application/json,
 // which [EncodeErrors] replaces, media type included (RFC 9457 problem
 // details as application/problem+json, for one); Retry-After accompanies
-// 429.
+// 429. [WriteError] answers a host's own routes, or a framework's own
+// errors, in the same shape.
 //
 // # Sessions
 //

@@ -84,3 +84,15 @@ func ExampleEncodeErrors() {
 	mux.Handle("/auth/", authhttp.Handler(a, problems))
 	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a, problems)(mux)))
 }
+
+// WriteError answers a host's own route as Sesame answers its routes, in
+// the body of the same EncodeErrors: here, a 404 for unknown paths under
+// /api.
+func ExampleWriteError() {
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		authhttp.WriteError(w, auth.ErrNotFound)
+	})
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
+}

@@ -71,6 +71,21 @@
 // a stream, read only up to authhttp's limit, and authhttp answers every
 // body over it.
 //
+// Fiber also refuses, before any handler, requests whose header lines do
+// not fit its ReadBufferSize (4096 bytes by default, where net/http takes
+// 1 MiB): a browser with a 4 KiB cookie, a client with a long bearer
+// token. Raise ReadBufferSize to take them.
+//
+// # Errors
+//
+// Fiber answers its own refusals (413, 431, 404, 405, 400 ...) and the
+// errors handlers return in plain text, through fiber.Config's
+// ErrorHandler. [ErrorHandler] answers them in Sesame's JSON error shape
+// instead, through the [authhttp.EncodeErrors] it is given, so that an
+// app's clients read one kind of error under fiber as under gin or echo:
+//
+//	app := fiber.New(fiber.Config{ErrorHandler: fiberauth.ErrorHandler(a)})
+//
 // # Security
 //
 // The CSRF origin check, the client IP the rate limits key on and the

@@ -125,6 +125,23 @@ func ExampleMount_encodeErrors() {
 	// 401 {"status":401,"title":"not signed in","type":"no_session"}
 }
 
+// ErrorHandler answers fiber's own errors, here a path no route serves
+// and a handler's failure, in Sesame's JSON error shape instead of plain
+// text; the failure's cause goes to the instance's logger, not to the
+// client.
+func ExampleErrorHandler() {
+	app := fiber.New(fiber.Config{ErrorHandler: fiberauth.ErrorHandler(a)})
+	app.Use(fiberauth.Middleware(a))
+	fiberauth.Mount(app, a, "/auth")
+	app.Get("/reports", func(c *fiber.Ctx) error { return fiber.ErrServiceUnavailable })
+
+	show(app, http.MethodGet, "/nowhere")
+	show(app, http.MethodGet, "/reports")
+	// Output:
+	// 404 {"error":{"code":"not_found","message":"not found"}}
+	// 503 {"error":{"code":"service_unavailable","message":"service unavailable"}}
+}
+
 // BlockedSession serves the page that completes a task a session check
 // blocks a session for, such as a second factor still to enter: everywhere
 // else that session counts as none, and RequireUser answers the check's

@@ -71,3 +71,9 @@ func ExampleCreateTable() {
 	// CREATE TABLE IF NOT EXISTS "account" ("id" TEXT NOT NULL, "email" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("id"))
 	// CREATE UNIQUE INDEX IF NOT EXISTS "account_email_key" ON "account" ("email")
 }
+
+// SQLiteDSN is what a host gives modernc.org/sqlite for Sesame's database.
+func ExampleSQLiteDSN() {
+	fmt.Println(sqlb.SQLiteDSN("data/app.db"))
+	// Output: file:data/app.db?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_txlock=immediate
+}

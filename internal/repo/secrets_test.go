@@ -19,6 +19,8 @@ var credentialName = regexp.MustCompile(`(?i)(token|secret|passw|verifier|nonce|
 var plainCredentials = map[string]string{
 	"auth/session.go: Session.Credential":                       "the kind of credential a session was made with, such as \"password\"",
 	"authtest/client.go: Client.Token":                          "the test kit's client, which tests read",
+	"examples/exampletest/client.go: client.token":              "the examples' test client, which their tests read",
+	"examples/exampletest/journey.go: journey.token":            "the examples' test journey, which their tests read",
 	"plugin/oauth/custom.go: AuthRequest.Nonce":                 "an OpenID nonce travels in the authorization URL, through the browser",
 	"plugin/oauth/custom.go: ExchangeRequest.Nonce":             "an OpenID nonce travels in the authorization URL, through the browser",
 	"plugin/oauth/internal/jose/claims.go: Claims.Nonce":        "an ID token's nonce claim, public like the token's other claims",

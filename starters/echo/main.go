@@ -42,5 +42,6 @@ func router(s *site.App) *echo.Echo {
 			e.Add(rt.Method, rt.Path, echo.WrapHandler(rt.Handler))
 		}
 	}
+	e.RouteNotFound("/*", echo.WrapHandler(s.NotFound())) // the site's 404, not echo's bare one
 	return e
 }

@@ -42,7 +42,10 @@ func serve(ctx context.Context, s *site.App, ln net.Listener) error {
 
 // router registers the auth routes and the site's pages on fiber.
 func router(s *site.App) *fiber.App {
-	app := fiber.New(fiber.Config{DisableStartupMessage: true, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute})
+	app := fiber.New(fiber.Config{DisableStartupMessage: true, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute,
+		// fiber's own refusals (a body or headers too large ...) and
+		// handlers' errors answer Sesame's JSON error, not plain text.
+		ErrorHandler: fiberauth.ErrorHandler(s.Auth())})
 	app.Use(recover.New(), fiberauth.Middleware(s.Auth()))
 	fiberauth.Mount(app, s.Auth(), site.AuthPrefix)
 	signedIn := fiberauth.RequireUser(fiberauth.RedirectTo(site.SignInPath))
@@ -55,5 +58,8 @@ func router(s *site.App) *fiber.App {
 			app.Add(rt.Method, rt.Path, fiberauth.WrapHandler(rt.Handler))
 		}
 	}
+	// Last, so that it takes only what no route took: the site's 404, not
+	// fiber's bare one.
+	app.Use(fiberauth.WrapHandler(s.NotFound()))
 	return app
 }

@@ -56,5 +56,6 @@ func router(s *site.App) *gin.Engine {
 			r.Handle(rt.Method, rt.Path, gin.WrapH(rt.Handler))
 		}
 	}
+	r.NoRoute(gin.WrapH(s.NotFound())) // the site's 404, not gin's bare one
 	return r
 }

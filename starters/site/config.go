@@ -26,8 +26,9 @@ type Config struct {
 	// from Addr ("http://localhost:8080" for the default Addr).
 	BaseURL string
 	// Database names the database: empty for the SQLite file
-	// data/sesame.db, a path to a SQLite file, a postgres:// URL or a
-	// mysql://user:pass@tcp(host:3306)/db DSN.
+	// data/sesame.db, a path to a SQLite file, a postgres:// URL, a
+	// mysql://user:pass@host:3306/db URL or go-sql-driver/mysql's own DSN,
+	// user:pass@tcp(host:3306)/db?parseTime=true.
 	Database string
 	// LookupURL is the base URL of a Classmere API. Empty: the sample
 	// catalog embedded in package lookup, served in process.
@@ -76,7 +77,7 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 	}{
 		{&c.Addr, "addr", EnvAddr, DefaultAddr, "`address` to listen on, host:port"},
 		{&c.BaseURL, "base-url", EnvBaseURL, "", "`URL` people reach the app at (default http:// and -addr: http://localhost:8080)"},
-		{&c.Database, "db", EnvDatabase, "", "`database`: a SQLite file, a postgres://... URL or a mysql://user:pass@tcp(host:3306)/db DSN (default " + DefaultDatabase + ")"},
+		{&c.Database, "db", EnvDatabase, "", "`database`: a SQLite file, a postgres://... URL, a mysql://user:pass@host:3306/db URL or a user:pass@tcp(host:3306)/db DSN (default " + DefaultDatabase + ")"},
 		{&c.LookupURL, "lookup-url", EnvLookupURL, "", "base `URL` of a Classmere API (default: the embedded sample catalog, served in process)"},
 		{&c.SchoolURL, "school-url", EnvSchoolURL, "", "base `URL` of a SmartClass interface (default: the schooltest demo, served in process)"},
 		{&schoolToken, "school-token", EnvSchoolToken, "", "SmartClass API `token`, with -school-url"},

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -22,11 +21,6 @@ import (
 // DefaultDatabase is the SQLite file used when no database is configured,
 // relative to the working directory; its directory is created.
 const DefaultDatabase = "data/sesame.db"
-
-// sqlitePragmas are the settings Sesame needs of SQLite: foreign keys,
-// writers that queue rather than fail, write-ahead logging, and
-// transactions that take the write lock when they begin.
-const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_txlock=immediate"
 
 // database is an open database with its dialect.
 type database struct {
@@ -52,38 +46,34 @@ func openDatabase(ctx context.Context, name string) (*database, error) {
 	return d, nil
 }
 
+// connect opens, without connecting yet, the database name designates.
 func connect(name string) (*database, error) {
-	switch {
-	case strings.HasPrefix(name, "postgres://"), strings.HasPrefix(name, "postgresql://"):
-		cfg, err := pgx.ParseConfig(name)
+	src, err := parseSource(name)
+	if err != nil {
+		return nil, err
+	}
+	switch src.driver {
+	case driverPostgres:
+		cfg, err := pgx.ParseConfig(src.dsn)
 		if err != nil {
 			return nil, errors.New("site: the postgres URL does not parse") // its error may quote the password
 		}
-		where := fmt.Sprintf("postgres %s:%d/%s", cfg.Host, cfg.Port, cfg.Database)
-		return &database{sql.OpenDB(stdlib.GetConnector(*cfg)), sqlb.Postgres, where}, nil
-	case strings.HasPrefix(name, "mysql://"):
-		cfg, err := mysql.ParseDSN(strings.TrimPrefix(name, "mysql://"))
+		return &database{sql.OpenDB(stdlib.GetConnector(*cfg)), sqlb.Postgres, src.where}, nil
+	case driverMySQL:
+		cfg, err := mysql.ParseDSN(src.dsn)
 		if err != nil {
-			return nil, errors.New("site: the mysql DSN does not parse: want mysql://user:password@tcp(host:3306)/db")
+			return nil, errors.New("site: the mysql DSN does not parse")
 		}
 		c, err := mysql.NewConnector(cfg)
 		if err != nil {
 			return nil, fmt.Errorf("site: mysql: %w", err)
 		}
-		return &database{sql.OpenDB(c), sqlb.MySQL, "mysql " + cfg.Addr + "/" + cfg.DBName}, nil
+		return &database{sql.OpenDB(c), sqlb.MySQL, src.where}, nil
 	}
-	path := strings.TrimPrefix(strings.TrimPrefix(name, "sqlite://"), "sqlite:")
-	if path == "" {
-		path = DefaultDatabase
-	}
-	if strings.ContainsAny(path, "?#") {
-		return nil, fmt.Errorf("site: SQLite path %q: give a plain file path; the app sets the settings itself", path)
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(src.path), 0o700); err != nil {
 		return nil, fmt.Errorf("site: %w", err)
 	}
-	db := sql.OpenDB(dsnConnector{&sqlite.Driver{}, "file:" + path + "?" + sqlitePragmas})
-	return &database{db, sqlb.SQLite, "sqlite " + path}, nil
+	return &database{sql.OpenDB(dsnConnector{&sqlite.Driver{}, src.dsn}), sqlb.SQLite, src.where}, nil
 }
 
 // dsnConnector opens connections of a driver that has no connector of its

@@ -21,7 +21,7 @@ var templateFiles embed.FS
 // pageNames are the templates under templates/, each rendered inside
 // layout.html.
 var pageNames = []string{"home", "sign-up", "sign-in", "verify", "undo", "forgot", "reset", "message",
-	"account", "school", "courses", "course", "buildings"}
+	"account", "school", "courses", "course", "buildings", "not-found"}
 
 // pages are the parsed templates by page name.
 type pages map[string]*template.Template

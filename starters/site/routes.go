@@ -63,14 +63,15 @@ func (app *App) Routes() []Route {
 		h(get, "/courses", app.coursesPage),
 		h(get, "/course", app.coursePage),
 		h(get, "/buildings", app.buildingsPage),
-		h(get, "/api/courses", app.apiCourses),
-		h(get, "/api/course", app.apiCourse),
-		h(get, "/api/buildings", app.apiBuildings),
+		h(get, APIPrefix+"/courses", app.apiCourses),
+		h(get, APIPrefix+"/course", app.apiCourse),
+		h(get, APIPrefix+"/buildings", app.apiBuildings),
 	}
 }
 
 // Handler returns the whole site for net/http: the auth routes under
-// [AuthPrefix], the pages, and authhttp.Middleware in front. It is the
+// [AuthPrefix], the pages, [App.NotFound] for every other request, and
+// authhttp.Middleware in front. It is the
 // reference wiring the framework starters follow, and serves net/http
 // and chi apps as it is.
 func (app *App) Handler() http.Handler {
@@ -86,6 +87,7 @@ func (app *App) Handler() http.Handler {
 		}
 		mux.Handle(rt.Method+" "+path, h)
 	}
+	mux.Handle("/", app.NotFound()) // every other path, and the routes' paths with other methods
 	return authhttp.Middleware(app.auth)(mux)
 }
 

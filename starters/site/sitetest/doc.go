@@ -21,7 +21,8 @@
 // # Journey
 //
 // Sign up, read the verification link from the development mailer's
-// output, verify, sign in, see the session on the account page, sign a
+// output, verify, sign in, see the session on the account page, ask for
+// pages and JSON routes that do not exist (the site's 404s), sign a
 // second device (signed in through the JSON routes) out from it, change
 // the password, change the email through its confirmation link, sign out,
 // reset the password through the forgot-password link, search courses,

@@ -94,11 +94,11 @@ func createPostgres(t *testing.T, server string) string {
 	return u.String()
 }
 
-// createMySQL creates a database on the server and returns the app's
-// mysql:// DSN for it.
+// createMySQL creates a database on the server and returns the driver's
+// DSN for it, one of the two forms the app takes.
 func createMySQL(t *testing.T, server string) string {
 	t.Helper()
-	cfg, err := mysql.ParseDSN(strings.TrimPrefix(server, "mysql://"))
+	cfg, err := mysql.ParseDSN(server)
 	if err != nil {
 		t.Fatalf("%s: %v", EnvMySQL, err)
 	}
@@ -122,5 +122,5 @@ func createMySQL(t *testing.T, server string) string {
 	})
 	app := cfg.Clone()
 	app.DBName = name
-	return "mysql://" + app.FormatDSN()
+	return app.FormatDSN()
 }

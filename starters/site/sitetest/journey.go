@@ -61,6 +61,7 @@ func (j *journey) steps() []step {
 		{"verify email", j.verify},
 		{"cross-origin form refused", j.crossOrigin},
 		{"sign in", j.signIn},
+		{"unknown URLs", j.unknownURLs},
 		{"revoke a second device", j.secondDevice},
 		{"change password", j.changePassword},
 		{"change email", j.changeEmail},

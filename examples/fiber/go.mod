@@ -1,0 +1,40 @@
+module github.com/sesame-go/sesame/examples/fiber
+
+go 1.26.0
+
+require (
+	github.com/gofiber/fiber/v2 v2.52.15
+	github.com/sesame-go/sesame v0.1.0
+	github.com/sesame-go/sesame/fiberauth v0.1.0
+	github.com/sesame-go/sesame/plugin/password v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
+	modernc.org/sqlite v1.61.1
+)
+
+require (
+	github.com/andybalholm/brotli v1.1.0 // indirect
+	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/klauspost/compress v1.17.9 // indirect
+	github.com/mattn/go-colorable v0.1.13 // indirect
+	github.com/mattn/go-isatty v0.0.24 // indirect
+	github.com/mattn/go-runewidth v0.0.16 // indirect
+	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	github.com/rivo/uniseg v0.2.0 // indirect
+	github.com/valyala/bytebufferpool v1.0.0 // indirect
+	github.com/valyala/fasthttp v1.51.0 // indirect
+	github.com/valyala/tcplisten v1.0.0 // indirect
+	golang.org/x/crypto v0.58.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	modernc.org/libc v1.79.0 // indirect
+	modernc.org/mathutil v1.7.1 // indirect
+	modernc.org/memory v1.12.1 // indirect
+)
+
+replace (
+	github.com/sesame-go/sesame => ../..
+	github.com/sesame-go/sesame/fiberauth => ../../fiberauth
+	github.com/sesame-go/sesame/plugin/password => ../../plugin/password
+	github.com/sesame-go/sesame/sqlb => ../../sqlb
+)

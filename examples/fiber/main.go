@@ -1,0 +1,79 @@
+// Command fiber is a fiber (v2) application with Sesame added: sign-up,
+// email verification and sign-in with the email and password plugins, on
+// SQLite. docs/existing-app.md walks through it.
+//
+//	go run . # then open http://localhost:8080; links print to the console
+package main
+
+import (
+	"context"
+	"database/sql"
+	"log"
+	"os"
+
+	"github.com/gofiber/fiber/v2"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/fiberauth"
+	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+func main() {
+	// Foreign keys, a busy timeout, WAL and BEGIN IMMEDIATE: sqlb.SQLiteDSN
+	// says why Sesame needs each.
+	db, err := sql.Open("sqlite", sqlb.SQLiteDSN("app.db"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer db.Close()
+	// In development, messages (and their links) print to the console; in
+	// production, give an email.Sender that hands them to your mail service.
+	app, err := newApp(context.Background(), db, "http://localhost:8080", &email.LogSender{Writer: os.Stderr})
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Fatal(app.Listen("localhost:8080"))
+}
+
+// newApp is the application: Sesame's routes under /auth, the session
+// middleware, the page the verification link lands on, and a protected
+// route of its own. baseURL is where people reach the site; sender
+// delivers Sesame's messages.
+func newApp(ctx context.Context, db *sql.DB, baseURL string, sender email.Sender) (*fiber.App, error) {
+	a, err := auth.New(
+		auth.WithDB(db, sqlb.SQLite),
+		// Where the routes are reached: the site's origin AND the prefix
+		// they are mounted under. Links in messages go to the origin
+		// ({origin}/verify-email?token=...), cookies and the CSRF check
+		// follow it too.
+		auth.WithBaseURL(baseURL+"/auth"),
+		auth.WithPlugins(email.New(email.WithSender(sender)), password.New()),
+	)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.Migrate(ctx); err != nil { // creates or updates Sesame's tables
+		return nil, err
+	}
+
+	app := fiber.New(fiber.Config{
+		// fiber's own refusals (404, a body or headers too large ...)
+		// answer Sesame's JSON error, not plain text.
+		ErrorHandler: fiberauth.ErrorHandler(a),
+	})
+	app.Use(fiberauth.Middleware(a))          // loads the session once per request
+	fiberauth.Mount(app, a, "/auth")          // every route of every plugin, as JSON
+	app.Get("/verify-email", verifyEmailPage) // where the emailed link lands
+	app.Get("/api/me", fiberauth.RequireUser(), me)
+	return app, nil
+}
+
+// me is a route of the application's own, for signed-in users only: a
+// browser's cookie and an API client's bearer token alike.
+func me(c *fiber.Ctx) error {
+	u, _ := fiberauth.User(c) // RequireUser let only signed-in users through
+	return c.JSON(fiber.Map{"id": u.ID, "name": u.Name, "email": u.Fields["primaryEmail"]})
+}
