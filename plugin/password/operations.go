@@ -1,7 +1,6 @@
 package password
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -103,8 +102,12 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInReques
 	if !chk.ok {
 		return SignedIn{}, ErrInvalidCredentials
 	}
-	if still, err := stillStored(ctx, c, chk); err != nil || !still {
-		return SignedIn{}, cmp.Or(err, error(ErrInvalidCredentials))
+	still, err := stillStored(ctx, c, chk)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	if !still {
+		return SignedIn{}, ErrInvalidCredentials // a reset or change came between the check and now
 	}
 	if p.cfg.requireVerification && !chk.verified {
 		return SignedIn{}, ErrEmailNotVerified
