@@ -13,6 +13,21 @@ import (
 	"github.com/sesame-go/sesame/sqlb"
 )
 
+// The names of the plugin's operations, for [auth.WithRateLimit] and for
+// hooks and session checks that look at [auth.Call.Op].
+const (
+	// OpSignUp is POST /password/sign-up: [Plugin.SignUp].
+	OpSignUp = "password.signUp"
+	// OpSignIn is POST /password/sign-in: [Plugin.SignIn].
+	OpSignIn = "password.signIn"
+	// OpForgot is POST /password/forgot: [Plugin.Forgot].
+	OpForgot = "password.forgot"
+	// OpReset is POST /password/reset: [Plugin.Reset].
+	OpReset = "password.reset"
+	// OpChange is POST /password/change: [Plugin.Change].
+	OpChange = "password.change"
+)
+
 // ops are the plugin's typed operations.
 type ops struct {
 	signUp *auth.Op[SignUpRequest, SignUpResult]
@@ -37,19 +52,19 @@ var policyCodes = []*auth.Error{ErrPasswordTooShort, ErrPasswordTooLong, ErrPass
 func (p *Plugin) newOps() ops {
 	post := http.MethodPost
 	return ops{
-		signUp: &auth.Op[SignUpRequest, SignUpResult]{Name: "password.signUp", Method: post, Path: "/password/sign-up",
+		signUp: &auth.Op[SignUpRequest, SignUpResult]{Name: OpSignUp, Method: post, Path: "/password/sign-up",
 			Writes: true, Rate: auth.TightRate, AccountKey: func(in SignUpRequest) string { return accountKey(in.Email) },
 			Codes: policyCodes, Prepare: p.prepareSignUp, Handler: p.handleSignUp},
-		signIn: &auth.Op[SignInRequest, SignedIn]{Name: "password.signIn", Method: post, Path: "/password/sign-in",
+		signIn: &auth.Op[SignInRequest, SignedIn]{Name: OpSignIn, Method: post, Path: "/password/sign-in",
 			Writes: true, Credential: true, Rate: auth.TightRate, AccountKey: func(in SignInRequest) string { return accountKey(in.Email) },
 			Codes: []*auth.Error{ErrInvalidCredentials, ErrEmailNotVerified}, Prepare: p.prepareSignIn, Handler: p.handleSignIn},
-		forgot: &auth.Op[ForgotRequest, auth.Empty]{Name: "password.forgot", Method: post, Path: "/password/forgot",
+		forgot: &auth.Op[ForgotRequest, auth.Empty]{Name: OpForgot, Method: post, Path: "/password/forgot",
 			Writes: true, Rate: auth.TightRate, AccountKey: func(in ForgotRequest) string { return accountKey(in.Email) },
 			Handler: p.handleForgot},
-		reset: &auth.Op[ResetRequest, auth.Empty]{Name: "password.reset", Method: post, Path: "/password/reset",
+		reset: &auth.Op[ResetRequest, auth.Empty]{Name: OpReset, Method: post, Path: "/password/reset",
 			Writes: true, Rate: auth.TightRate, Codes: append([]*auth.Error{auth.ErrTokenInvalid}, policyCodes...),
 			Prepare: p.prepareReset, Handler: p.handleReset},
-		change: &auth.Op[ChangeRequest, auth.Empty]{Name: "password.change", Method: post, Path: "/password/change",
+		change: &auth.Op[ChangeRequest, auth.Empty]{Name: OpChange, Method: post, Path: "/password/change",
 			Writes: true, Credential: true, Session: auth.SessionFresh, Rate: auth.TightRate,
 			Codes:   append([]*auth.Error{ErrInvalidCredentials, ErrNoPassword}, policyCodes...),
 			Prepare: p.prepareChange, Handler: p.handleChange},
