@@ -54,9 +54,13 @@ const (
 	// OpRevokeOtherSessions is POST /sessions/revoke-others:
 	// [Auth.RevokeOtherSessions].
 	OpRevokeOtherSessions = "core.revokeOtherSessions"
+	// OpCreateUser is [Auth.CreateUser], a server operation: it has no
+	// route.
+	OpCreateUser = "core.createUser"
 )
 
-// coreOperations are the session routes every instance serves.
+// coreOperations are the session routes every instance serves, and the
+// server operations.
 func (a *Auth) coreOperations() []Operation {
 	a.core = coreOps{
 		session: &Op[Empty, SessionInfo]{
@@ -111,8 +115,9 @@ func (a *Auth) coreOperations() []Operation {
 				return Revoked{Revoked: n}, err
 			},
 		},
+		createUser: a.createUserOp(),
 	}
-	return []Operation{a.core.session, a.core.signOut, a.core.list, a.core.revoke, a.core.revokeOthers}
+	return []Operation{a.core.session, a.core.signOut, a.core.list, a.core.revoke, a.core.revokeOthers, a.core.createUser}
 }
 
 // coreOps are the core's typed operations.
@@ -122,6 +127,7 @@ type coreOps struct {
 	list         *Op[Empty, SessionList]
 	revoke       *Op[RevokeRequest, Revoked]
 	revokeOthers *Op[Empty, Revoked]
+	createUser   *Op[NewUser, *User]
 }
 
 // GetSession returns the caller's user and session; [ErrNoSession] when

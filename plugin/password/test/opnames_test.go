@@ -15,7 +15,7 @@ import (
 // built-in plugins, which hosts pass to auth.WithRateLimit and hooks
 // compare with Call.Op().Name.
 var opNames = []string{
-	auth.OpSession, auth.OpSignOut, auth.OpListSessions, auth.OpRevokeSession, auth.OpRevokeOtherSessions,
+	auth.OpSession, auth.OpSignOut, auth.OpListSessions, auth.OpRevokeSession, auth.OpRevokeOtherSessions, auth.OpCreateUser,
 	email.OpVerify, email.OpResend, email.OpChange, email.OpUndoChange, email.OpAdd, email.OpRemove,
 	email.OpMakePrimary, email.OpList, email.OpSendCode, email.OpSignInWithCode,
 	password.OpSignUp, password.OpSignIn, password.OpForgot, password.OpReset, password.OpChange,
