@@ -43,10 +43,11 @@
 //
 // A plugin is any value with a Name method. What else it offers is found
 // by type assertion: [Operator], [BeforeHook], [AfterHook], [CommitHook],
-// [UserExtender], [Schema], [IdentityProvider], [Deliverer],
-// [SessionChecker], [SecondFactor], [SignInMethod], [Validator],
-// [ErrorCoder], [Sweeper], [Maintainer] and [Initializer]. The example
-// plugin of this package implements them all.
+// [UserExtender], [Schema], [IdentityProvider], [IdentityAdder],
+// [IdentityObserver], [Deliverer], [SessionChecker], [SecondFactor],
+// [SignInMethod], [Validator], [ErrorCoder], [Sweeper], [Maintainer] and
+// [Initializer]. The example plugin of this package implements them all
+// but the identity observers, which the email plugin shows.
 //
 // # Storage
 //
