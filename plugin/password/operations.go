@@ -26,6 +26,9 @@ const (
 	OpReset = "password.reset"
 	// OpChange is POST /password/change: [Plugin.Change].
 	OpChange = "password.change"
+	// OpSetPassword is [Plugin.SetPassword], a server operation: it has
+	// no route.
+	OpSetPassword = "password.setPassword"
 )
 
 // ops are the plugin's typed operations.
@@ -35,6 +38,7 @@ type ops struct {
 	forgot *auth.Op[ForgotRequest, auth.Empty]
 	reset  *auth.Op[ResetRequest, auth.Empty]
 	change *auth.Op[ChangeRequest, auth.Empty]
+	set    *auth.Op[SetPasswordRequest, auth.Empty]
 }
 
 // purposeReset is the token purpose of reset links.
@@ -68,12 +72,15 @@ func (p *Plugin) newOps() ops {
 			Writes: true, Credential: true, Session: auth.SessionFresh, Rate: auth.TightRate,
 			Codes:   append([]*auth.Error{ErrInvalidCredentials, ErrNoPassword}, policyCodes...),
 			Prepare: p.prepareChange, Handler: p.handleChange},
+		set: &auth.Op[SetPasswordRequest, auth.Empty]{Name: OpSetPassword, Writes: true,
+			Codes:   append([]*auth.Error{auth.ErrUserNotFound}, policyCodes...),
+			Prepare: p.prepareSet, Handler: p.handleSet},
 	}
 }
 
 // Operations implements [auth.Operator].
 func (p *Plugin) Operations() []auth.Operation {
-	return []auth.Operation{p.ops.signUp, p.ops.signIn, p.ops.forgot, p.ops.reset, p.ops.change}
+	return []auth.Operation{p.ops.signUp, p.ops.signIn, p.ops.forgot, p.ops.reset, p.ops.change, p.ops.set}
 }
 
 func (p *Plugin) prepareSignUp(ctx context.Context, _ *auth.Call, in *SignUpRequest) error {
@@ -228,6 +235,39 @@ func (p *Plugin) handleChange(ctx context.Context, c *auth.Call, in ChangeReques
 		return auth.Empty{}, err
 	}
 	return auth.Empty{}, p.notifyChanged(ctx, c, uid)
+}
+
+func (p *Plugin) prepareSet(ctx context.Context, _ *auth.Call, in *SetPasswordRequest) error {
+	h, err := p.newHash(ctx, in.Password)
+	in.prep = &prepared{hash: h}
+	return err
+}
+
+// handleSet gives a user a password, replacing any, as an
+// account-security event that ends every session of the user and every
+// pending flow. Replacing a password tells the primary address, as a
+// change does; a first password, such as a seeded account's, is set
+// without a message.
+func (p *Plugin) handleSet(ctx context.Context, c *auth.Call, in SetPasswordRequest) (auth.Empty, error) {
+	if _, err := c.LoadUser(ctx, in.UserID); err != nil {
+		return auth.Empty{}, err
+	}
+	// The lock makes a sign-in that checked the old hash outside its
+	// transaction fail, or finish first and have its session ended here.
+	had, err := currentHash(ctx, c.DB(), in.UserID, true)
+	if err != nil {
+		return auth.Empty{}, err
+	}
+	if _, err := c.DB().Exec(ctx, setHash(in.UserID, in.prep.hash, c.Now())); err != nil {
+		return auth.Empty{}, err
+	}
+	if err := c.AccountChanged(ctx, in.UserID, auth.PasswordChanged, false); err != nil {
+		return auth.Empty{}, err
+	}
+	if had == "" {
+		return auth.Empty{}, nil
+	}
+	return auth.Empty{}, p.notifyChanged(ctx, c, in.UserID)
 }
 
 // notifyChanged tells the user's primary address that the password changed.
