@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/email"
@@ -108,6 +109,47 @@ func Example_seed() {
 	// primary address: ada@example.com
 	// signed in: Ada <nil>
 	// the same address again: true
+}
+
+// Rate limits per operation, named by the plugins' constants: here two
+// sign-ins a minute per address. A Go call made outside a request has no
+// client IP, so only the per-account rule applies to it.
+// auth.RateRules{} turns one operation's limits off, and
+// auth.WithoutRateLimits() all of them.
+func Example_rateLimits() {
+	dir, _ := os.MkdirTemp("", "sesame-example")
+	defer os.RemoveAll(dir)
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "app.db")+"?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_txlock=immediate")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer db.Close()
+	pw := password.New(password.WithoutRecovery())
+	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL("http://localhost:8080/auth"),
+		auth.WithPlugins(email.New(), pw),
+		auth.WithRateLimit(password.OpSignIn, auth.RateRules{
+			IP:      auth.RateRule{Limit: 100, Window: time.Minute, Sliding: true},
+			Account: auth.RateRule{Limit: 2, Window: time.Minute},
+		}),
+		auth.WithRateLimit(password.OpForgot, auth.RateRules{}), // no limit at all
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := a.Migrate(ctx); err != nil {
+		log.Fatal(err)
+	}
+	for range 3 {
+		_, err := pw.SignIn(ctx, password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret("a wrong guess")})
+		var e *auth.Error
+		errors.As(err, &e)
+		fmt.Println(e.Code, e.Status)
+	}
+	// Output:
+	// invalid_credentials 401
+	// invalid_credentials 401
+	// rate_limited 429
 }
 
 // linkToken takes the token out of a message's link.
