@@ -80,7 +80,12 @@ func newConfig() *config {
 	}
 }
 
-// WithDB sets the database and its dialect. Required.
+// WithDB sets the database and its dialect. Required. Sesame uses db's
+// pool as it is: give it an idle limit equal to its open limit
+// (db.SetMaxIdleConns(n) after db.SetMaxOpenConns(n)), since database/sql
+// keeps only 2 idle connections by default and closes and reopens the rest
+// under load; docs/core.md ("Connection pools") has figures and each
+// engine's settings.
 func WithDB(db *sql.DB, d *sqlb.Dialect) Option {
 	return func(c *config) { c.db, c.dialect = db, d }
 }
