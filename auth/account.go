@@ -16,7 +16,8 @@ type AccountEvent string
 const (
 	// PasswordReset: a password was set through a reset link.
 	PasswordReset AccountEvent = "password_reset"
-	// PasswordChanged: the user changed their password.
+	// PasswordChanged: the user changed their password, or the host set
+	// it (the password plugin's SetPassword).
 	PasswordChanged AccountEvent = "password_changed"
 	// IdentityChanged: an identifier was replaced, or a change of one was
 	// undone.

@@ -39,11 +39,32 @@ type Revoked struct {
 // Empty is the input and output of operations that take or return nothing.
 type Empty struct{}
 
-// coreOperations are the session routes every instance serves.
+// The names of the core's operations, for [WithRateLimit], and for hooks
+// and session checks that look at [Call.Op]. Each plugin declares the
+// names of its own operations likewise (password.OpSignIn ...).
+const (
+	// OpSession is GET /session: [Auth.GetSession].
+	OpSession = "core.session"
+	// OpSignOut is POST /sign-out: [Auth.SignOut].
+	OpSignOut = "core.signOut"
+	// OpListSessions is GET /sessions: [Auth.ListSessions].
+	OpListSessions = "core.listSessions"
+	// OpRevokeSession is POST /sessions/revoke: [Auth.RevokeSession].
+	OpRevokeSession = "core.revokeSession"
+	// OpRevokeOtherSessions is POST /sessions/revoke-others:
+	// [Auth.RevokeOtherSessions].
+	OpRevokeOtherSessions = "core.revokeOtherSessions"
+	// OpCreateUser is [Auth.CreateUser], a server operation: it has no
+	// route.
+	OpCreateUser = "core.createUser"
+)
+
+// coreOperations are the session routes every instance serves, and the
+// server operations.
 func (a *Auth) coreOperations() []Operation {
 	a.core = coreOps{
 		session: &Op[Empty, SessionInfo]{
-			Name: "core.session", Method: http.MethodGet, Path: "/session", Session: SessionUser,
+			Name: OpSession, Method: http.MethodGet, Path: "/session", Session: SessionUser,
 			// The session as the per-request lookup loaded it: the device
 			// details (IP, user agent) are in the list of sessions.
 			Handler: func(_ context.Context, c *Call, _ Empty) (SessionInfo, error) {
@@ -51,13 +72,13 @@ func (a *Auth) coreOperations() []Operation {
 			},
 		},
 		signOut: &Op[Empty, Empty]{
-			Name: "core.signOut", Method: http.MethodPost, Path: "/sign-out", Session: SessionUser, Writes: true,
+			Name: OpSignOut, Method: http.MethodPost, Path: "/sign-out", Session: SessionUser, Writes: true,
 			Handler: func(ctx context.Context, c *Call, _ Empty) (Empty, error) {
 				return Empty{}, c.EndSession(ctx)
 			},
 		},
 		list: &Op[Empty, SessionList]{
-			Name: "core.listSessions", Method: http.MethodGet, Path: "/sessions", Session: SessionUser,
+			Name: OpListSessions, Method: http.MethodGet, Path: "/sessions", Session: SessionUser,
 			Handler: func(ctx context.Context, c *Call, _ Empty) (SessionList, error) {
 				list, err := a.sessions.List(ctx, c.DB(), c.User().ID, c.Now())
 				for _, s := range list {
@@ -70,7 +91,7 @@ func (a *Auth) coreOperations() []Operation {
 			},
 		},
 		revoke: &Op[RevokeRequest, Revoked]{
-			Name: "core.revokeSession", Method: http.MethodPost, Path: "/sessions/revoke", Session: SessionUser,
+			Name: OpRevokeSession, Method: http.MethodPost, Path: "/sessions/revoke", Session: SessionUser,
 			Writes: true, Rate: DefaultRate, Codes: []*Error{ErrSessionNotFound},
 			Handler: func(ctx context.Context, c *Call, in RevokeRequest) (Revoked, error) {
 				n, err := c.endSessions(ctx, c.User().ID, in.ID)
@@ -87,15 +108,16 @@ func (a *Auth) coreOperations() []Operation {
 			},
 		},
 		revokeOthers: &Op[Empty, Revoked]{
-			Name: "core.revokeOtherSessions", Method: http.MethodPost, Path: "/sessions/revoke-others",
+			Name: OpRevokeOtherSessions, Method: http.MethodPost, Path: "/sessions/revoke-others",
 			Session: SessionUser, Writes: true, Rate: DefaultRate,
 			Handler: func(ctx context.Context, c *Call, _ Empty) (Revoked, error) {
 				n, err := c.accountChanged(ctx, c.User().ID, SignedOutEverywhere, true)
 				return Revoked{Revoked: n}, err
 			},
 		},
+		createUser: a.createUserOp(),
 	}
-	return []Operation{a.core.session, a.core.signOut, a.core.list, a.core.revoke, a.core.revokeOthers}
+	return []Operation{a.core.session, a.core.signOut, a.core.list, a.core.revoke, a.core.revokeOthers, a.core.createUser}
 }
 
 // coreOps are the core's typed operations.
@@ -105,6 +127,7 @@ type coreOps struct {
 	list         *Op[Empty, SessionList]
 	revoke       *Op[RevokeRequest, Revoked]
 	revokeOthers *Op[Empty, Revoked]
+	createUser   *Op[NewUser, *User]
 }
 
 // GetSession returns the caller's user and session; [ErrNoSession] when

@@ -28,6 +28,12 @@
 // at any step reaches the caller as an [*Error] of the operation's closed
 // set of codes; database failures are never swallowed.
 //
+// An operation with neither method nor path is a server operation
+// ([OpInfo.ServerOnly]): no transport serves it, and only Go code of the
+// host's runs it, through the same pipeline. The core's is
+// [Auth.CreateUser], which creates a person with identifiers that the
+// host vouches for (seeding, imports, administration tools).
+//
 // The session checks also decide what a session may do on the host's own
 // routes: [Auth.Admit], which authhttp.Middleware runs once per request,
 // applies them outside any operation, so that a ban or a pending second
@@ -37,10 +43,11 @@
 //
 // A plugin is any value with a Name method. What else it offers is found
 // by type assertion: [Operator], [BeforeHook], [AfterHook], [CommitHook],
-// [UserExtender], [Schema], [IdentityProvider], [Deliverer],
-// [SessionChecker], [SecondFactor], [SignInMethod], [Validator],
-// [ErrorCoder], [Sweeper], [Maintainer] and [Initializer]. The example
-// plugin of this package implements them all.
+// [UserExtender], [Schema], [IdentityProvider], [IdentityAdder],
+// [IdentityObserver], [Deliverer], [SessionChecker], [SecondFactor],
+// [SignInMethod], [Validator], [ErrorCoder], [Sweeper], [Maintainer] and
+// [Initializer]. The example plugin of this package implements them all
+// but the identity observers, which the email plugin shows.
 //
 // # Storage
 //

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/sqlb"
@@ -28,6 +29,34 @@ func ExampleNew() {
 		log.Fatal(err) // for example: no plugin can sign anyone in
 	}
 	if err := a.Migrate(context.Background()); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// WithRateLimit replaces one operation's rules, named by the constants of
+// the core (auth.OpRevokeSession ...) and of each plugin
+// (password.OpSignIn ...); an empty RateRules turns that operation's
+// limits off. WithoutRateLimits turns every limit off, for a load test or
+// a deployment whose proxy limits rates already. The password plugin's
+// Example_rateLimits runs one.
+func ExampleWithRateLimit() {
+	db, err := sql.Open("pgx", "postgres://app@db.internal/app")
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = auth.New(
+		auth.WithDB(db, sqlb.Postgres),
+		auth.WithBaseURL("https://example.com/auth"),
+		auth.WithPlugins( /* email.New(...), password.New(...) ... */ ),
+		// A busy sessions page: ten times the default.
+		auth.WithRateLimit(auth.OpRevokeSession, auth.RateRules{
+			IP: auth.RateRule{Limit: 600, Window: time.Minute, Sliding: true},
+		}),
+		auth.WithRateLimit(auth.OpRevokeOtherSessions, auth.RateRules{}), // no limit
+		// auth.WithRateLimit(password.OpSignIn, ...) likewise; or, for a
+		// load test, auth.WithoutRateLimits().
+	)
+	if err != nil {
 		log.Fatal(err)
 	}
 }

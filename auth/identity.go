@@ -127,8 +127,9 @@ func (c *Call) names(ctx context.Context, id *Identity, newcomerProved bool) (bo
 // is [ErrIdentityTaken], and so is an unverified addition of one the user
 // has already; another person's claim that names nobody is dropped, so
 // that a stale claim never blocks the rightful holder. A verified addition
-// of an identifier the user holds verifies it if need be and returns it. A verified addition is an account change the
-// [IdentityObserver] plugins hear of.
+// of an identifier the user holds verifies it if need be and returns it.
+// The [IdentityAdder] plugins hear of every new identity; a verified one
+// is also an account change the [IdentityObserver] plugins hear of.
 func (c *Call) AddIdentity(ctx context.Context, userID, kind, raw string, verified bool) (*Identity, error) {
 	value, err := c.a.Normalize(kind, raw)
 	if err != nil {
@@ -176,6 +177,13 @@ func (c *Call) AddIdentity(ctx context.Context, userID, kind, raw string, verifi
 	}
 	if n == 0 {
 		return nil, ErrIdentityTaken
+	}
+	for _, p := range c.a.cfg.plugins {
+		if o, ok := p.(IdentityAdder); ok {
+			if err := o.IdentityAdded(ctx, c, id); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if verified {
 		return id, c.observeVerified(ctx, id)

@@ -42,7 +42,9 @@ type OpInfo struct {
 	// Name is unique, "plugin.camelCase": "password.signIn".
 	Name string
 	// Method and Path are the HTTP route, Path relative to the prefix the
-	// host mounts the handler at ("/password/sign-in").
+	// host mounts the handler at ("/password/sign-in"). Both empty make a
+	// server operation ([OpInfo.ServerOnly]), which no transport serves:
+	// only its Go method runs it, such as [Auth.CreateUser].
 	Method, Path string
 	// Codes is the closed set of error codes the operation may return
 	// besides the core ones; any other error becomes "internal".
@@ -61,6 +63,12 @@ type OpInfo struct {
 	// for callbacks a third party posts (OAuth's form_post response mode).
 	Form bool
 }
+
+// ServerOnly reports whether the operation has no route: a server
+// operation, run only by Go code of the host's (a seeding command, an
+// import, an administration page behind the host's own checks) through
+// the pipeline like any other, never by a transport.
+func (i OpInfo) ServerOnly() bool { return i.Method == "" && i.Path == "" }
 
 // Op is a typed operation. A plugin declares one per feature, returns it
 // from Operations, and exposes a typed Go method that calls [Op.Run].

@@ -80,7 +80,12 @@ func newConfig() *config {
 	}
 }
 
-// WithDB sets the database and its dialect. Required.
+// WithDB sets the database and its dialect. Required. Sesame uses db's
+// pool as it is: give it an idle limit equal to its open limit
+// (db.SetMaxIdleConns(n) after db.SetMaxOpenConns(n)), since database/sql
+// keeps only 2 idle connections by default and closes and reopens the rest
+// under load; docs/core.md ("Connection pools") has figures and each
+// engine's settings.
 func WithDB(db *sql.DB, d *sqlb.Dialect) Option {
 	return func(c *config) { c.db, c.dialect = db, d }
 }
@@ -159,12 +164,21 @@ func WithSessionStore(s SessionStore) Option { return func(c *config) { c.sessio
 // instance) with another, such as [NewMemoryRateStore] for one process.
 func WithRateLimitStore(s RateStore) Option { return func(c *config) { c.rateStore = s } }
 
-// WithRateLimit replaces the rules of the operation named op.
+// WithRateLimit replaces the rules of the operation named op: a constant
+// of the core ([OpSession] ...) or of the plugin that declares it
+// (password.OpSignIn ...); [New] refuses a name no operation has. Rules
+// count per client IP (an IPv6 /64) and per account key (a normalized
+// address ...); a Go call made outside a request has no IP, so only its
+// account rule applies. An empty RateRules turns the operation's limits
+// off. The store is [WithRateLimitStore]'s.
 func WithRateLimit(op string, rules RateRules) Option {
 	return func(c *config) { c.rateRules[op] = rules }
 }
 
-// WithoutRateLimits turns rate limiting off, for tests of other behaviour.
+// WithoutRateLimits turns rate limiting off for every operation: for tests
+// of other behaviour, load tests, or a deployment whose proxy limits rates
+// already. Failed credential checks are still counted for the
+// credential-stuffing event ([WithEventSink]).
 func WithoutRateLimits() Option { return func(c *config) { c.rateOff = true } }
 
 // WithEventSink sends security events (rate limits hit, credential

@@ -81,6 +81,16 @@ type IdentityObserver interface {
 	IdentityRemoved(ctx context.Context, c *Call, id *Identity) error
 }
 
+// IdentityAdder hears, inside the operation's transaction, of every
+// identity [Call.AddIdentity] gives a person, verified or not, before an
+// [IdentityObserver] hears that a verified one was verified. An error
+// rolls the operation back. The email plugin uses it to make the sign-up
+// address of a new account its primary address, however the account was
+// made.
+type IdentityAdder interface {
+	IdentityAdded(ctx context.Context, c *Call, id *Identity) error
+}
+
 // Deliverer is a plugin that delivers messages (email, SMS ...) to people.
 type Deliverer interface {
 	Channels() []Channel

@@ -22,7 +22,7 @@ func (a *Auth) registerPlugins(add func(string, ...any)) {
 			return
 		}
 		route := info.Method + " " + info.Path
-		if other, dup := routes[route]; dup {
+		if other, dup := routes[route]; dup && !info.ServerOnly() {
 			add("%s: route %s of %q is already served by %q", owner, route, info.Name, other)
 			return
 		}
@@ -30,7 +30,9 @@ func (a *Auth) registerPlugins(add func(string, ...any)) {
 			add("%s: %v", owner, err)
 			return
 		}
-		routes[route] = info.Name
+		if !info.ServerOnly() {
+			routes[route] = info.Name
+		}
 		a.opsByName[info.Name] = op
 		a.ops = append(a.ops, op)
 	}
@@ -123,9 +125,10 @@ func (i OpInfo) check() string {
 	switch {
 	case i.Name == "":
 		return "has no name"
+	case i.ServerOnly():
 	case i.Method != http.MethodGet && i.Method != http.MethodPost && i.Method != http.MethodPut &&
 		i.Method != http.MethodPatch && i.Method != http.MethodDelete:
-		return "method must be GET, POST, PUT, PATCH or DELETE"
+		return "method must be GET, POST, PUT, PATCH or DELETE (or, with the path, empty for a server operation)"
 	case !strings.HasPrefix(i.Path, "/") || strings.ContainsAny(i.Path, " ?#"):
 		return "path must start with / and hold no space, ? or #"
 	}

@@ -7,9 +7,13 @@ import (
 	"github.com/sesame-go/sesame/auth"
 )
 
-// cookieName is the session cookie's name: __Host- prefixed on https,
-// which binds it to the exact host, path / and Secure.
-func cookieName(a *auth.Auth) string {
+// CookieName returns the name of the session cookie of a's routes:
+// "__Host-sesame_session" when the base URL is https, which binds the
+// cookie to the exact host, path / and Secure, and "sesame_session" on
+// http (development). Clients that keep the cookie themselves, such as a
+// test or a benchmark sending "Cookie: <name>=<token>", take the name
+// from here; browsers need nothing.
+func CookieName(a *auth.Auth) string {
 	if secure(a) {
 		return "__Host-sesame_session"
 	}
@@ -25,7 +29,7 @@ func setSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, token auth
 		return
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: cookieName(a), Value: token.Reveal(), Path: "/", Expires: expires,
+		Name: CookieName(a), Value: token.Reveal(), Path: "/", Expires: expires,
 		MaxAge: max(int(expires.Sub(a.Now()).Seconds()), 1), HttpOnly: true, Secure: secure(a), SameSite: http.SameSiteLaxMode,
 	})
 }
@@ -33,7 +37,7 @@ func setSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, token auth
 // clearSession deletes the session cookie.
 func clearSession(w http.ResponseWriter, a *auth.Auth) {
 	http.SetCookie(w, &http.Cookie{
-		Name: cookieName(a), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: secure(a), SameSite: http.SameSiteLaxMode,
+		Name: CookieName(a), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: secure(a), SameSite: http.SameSiteLaxMode,
 	})
 }
 

@@ -18,8 +18,9 @@
 //
 // # Sessions
 //
-// Browsers get the session token in an HttpOnly, SameSite=Lax cookie,
-// Secure and __Host- prefixed when the base URL is https. A client that
+// Browsers get the session token in an HttpOnly, SameSite=Lax cookie named
+// by [CookieName]: "__Host-sesame_session", Secure, when the base URL is
+// https, and "sesame_session" on http. A client that
 // sends "Auth-Token-Mode: bearer" gets the token in the Auth-Token response
 // header instead and sends it back as "Authorization: Bearer <token>".
 // [Middleware] loads the session once per request into the context, where

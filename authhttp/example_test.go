@@ -65,6 +65,25 @@ func ExampleBlockedSessionFrom() {
 	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
 }
 
+// CookieName names the session cookie for a client that keeps the token
+// itself, such as a load generator or a test that signed in with a Go
+// call: "__Host-sesame_session" on https, "sesame_session" on http.
+func ExampleCookieName() {
+	var token auth.Secret // from a sign-in's output: password.SignedIn.Token ...
+	req, err := http.NewRequest(http.MethodGet, "https://example.com/account", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	req.AddCookie(&http.Cookie{Name: authhttp.CookieName(a), Value: token.Reveal()})
+	// Clients that are not browsers can use the bearer transport instead:
+	// req.Header.Set("Authorization", "Bearer "+token.Reveal())
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	res.Body.Close()
+}
+
 // problem is an RFC 9457 problem details object.
 type problem struct {
 	Type   string `json:"type"`

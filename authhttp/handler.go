@@ -9,7 +9,8 @@ import (
 )
 
 // Handler serves every operation registered with a, at its method and
-// path under the prefix. Mount it at the prefix:
+// path under the prefix, but server operations
+// ([auth.OpInfo.ServerOnly]), which have no route. Mount it at the prefix:
 //
 //	mux.Handle("/auth/", authhttp.Handler(a))
 //
@@ -21,6 +22,9 @@ func Handler(a *auth.Auth, opts ...Option) http.Handler {
 	byPath := map[string][]auth.Operation{}
 	var paths []string
 	for _, op := range a.Operations() {
+		if op.Info().ServerOnly() {
+			continue // Go calls only
+		}
 		p := cfg.prefix + op.Info().Path
 		if _, seen := byPath[p]; !seen {
 			paths = append(paths, p)

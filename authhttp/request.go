@@ -51,7 +51,7 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 	}
 	if token, ok := bearerToken(r); ok {
 		req.Token = token
-	} else if c, err := r.Cookie(cookieName(a)); err == nil && c.Value != "" {
+	} else if c, err := r.Cookie(CookieName(a)); err == nil && c.Value != "" {
 		req.Token, req.CookieAuth = auth.NewSecret(c.Value), true
 	}
 	return req

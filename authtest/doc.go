@@ -12,7 +12,8 @@
 // gets a database of its own, created on that server and dropped afterwards.
 // An engine without a DSN is skipped with one line saying so, unless
 // SESAME_TEST_REQUIRE_ENGINES (a comma-separated list such as
-// "sqlite,postgres,mysql") names it: then the test fails.
+// "sqlite,postgres,mysql") names it: then the test fails. [BenchEngines]
+// does the same for a benchmark.
 //
 // # Faults
 //

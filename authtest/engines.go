@@ -72,29 +72,44 @@ var engines = []engine{
 // skipped, or fail when SESAME_TEST_REQUIRE_ENGINES names them.
 func Engines(t *testing.T, fn func(t *testing.T, e *Engine)) {
 	t.Helper()
-	required := requiredEngines()
 	for _, en := range engines {
-		t.Run(en.name, func(t *testing.T) {
-			dsn := ""
-			if en.env != "" {
-				dsn = os.Getenv(en.env)
-				if dsn == "" {
-					if slices.Contains(required, en.name) {
-						t.Fatalf("authtest: %s is required by %s but %s is not set", en.name, EnvRequire, en.env)
-					}
-					logSkip(en.name, en.env)
-					t.Skipf("authtest: %s skipped: set %s to a DSN to run it", en.name, en.env)
-				}
-			}
-			c := en.open(t, dsn)
-			db := sql.OpenDB(c)
-			t.Cleanup(func() { db.Close() })
-			if err := db.PingContext(context.Background()); err != nil {
-				t.Fatalf("authtest: %s: %v", en.name, err)
-			}
-			fn(t, &Engine{Name: en.name, Dialect: en.dialect, DB: db, connector: c})
-		})
+		t.Run(en.name, func(t *testing.T) { fn(t, en.start(t)) })
 	}
+}
+
+// BenchEngines runs fn as a sub-benchmark named after each available
+// engine, with a fresh database each, as [Engines] runs a test: engines
+// that are not configured are skipped, or fail when
+// SESAME_TEST_REQUIRE_ENGINES names them.
+func BenchEngines(b *testing.B, fn func(b *testing.B, e *Engine)) {
+	b.Helper()
+	for _, en := range engines {
+		b.Run(en.name, func(b *testing.B) { fn(b, en.start(b)) })
+	}
+}
+
+// start opens a fresh database of the engine for tb, or skips tb when
+// the engine is not configured.
+func (en engine) start(tb testing.TB) *Engine {
+	tb.Helper()
+	dsn := ""
+	if en.env != "" {
+		dsn = os.Getenv(en.env)
+		if dsn == "" {
+			if slices.Contains(requiredEngines(), en.name) {
+				tb.Fatalf("authtest: %s is required by %s but %s is not set", en.name, EnvRequire, en.env)
+			}
+			logSkip(en.name, en.env)
+			tb.Skipf("authtest: %s skipped: set %s to a DSN to run it", en.name, en.env)
+		}
+	}
+	c := en.open(tb, dsn)
+	db := sql.OpenDB(c)
+	tb.Cleanup(func() { db.Close() })
+	if err := db.PingContext(context.Background()); err != nil {
+		tb.Fatalf("authtest: %s: %v", en.name, err)
+	}
+	return &Engine{Name: en.name, Dialect: en.dialect, DB: db, connector: c}
 }
 
 // skipsLogged holds the engines whose skip this process has logged.

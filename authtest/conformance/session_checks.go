@@ -42,7 +42,7 @@ func (p *tasks) CheckSession(_ context.Context, c *auth.Call) error {
 	if p.down {
 		return errors.New("conformance: the task store is down")
 	}
-	if p.pending[c.User().ID] && c.Op().Name != "core.signOut" {
+	if p.pending[c.User().ID] && c.Op().Name != auth.OpSignOut {
 		return errTaskPending
 	}
 	return nil

@@ -48,6 +48,7 @@ func TestNewReportsEveryProblem(t *testing.T) {
 		db := auth.WithDB(e.DB, e.Dialect)
 		base := auth.WithBaseURL("http://localhost/auth")
 		kind := auth.IdentityKind{Name: "email", Normalize: func(s string) (string, error) { return strings.ToLower(s), nil }}
+		handler := func(context.Context, *auth.Call, auth.Empty) (auth.Empty, error) { return auth.Empty{}, nil }
 		tests := []struct {
 			name string
 			opts []auth.Option
@@ -63,6 +64,10 @@ func TestNewReportsEveryProblem(t *testing.T) {
 				&stub{name: "a"})},
 				[]string{`operation "a.x" is already registered`, "route POST /sign-out", `route POST /x of "b.y"`,
 					`identity kind "email" is claimed twice`, `identity kind "nameless" needs`, `name "a" is empty, reserved or taken`}},
+			{"half a route", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin(), &stub{name: "h", ops: []auth.Operation{
+				&auth.Op[auth.Empty, auth.Empty]{Name: "h.noPath", Method: http.MethodPost, Handler: handler},
+				&auth.Op[auth.Empty, auth.Empty]{Name: "h.noMethod", Path: "/h", Handler: handler}}})},
+				[]string{`operation "h.noPath": path must start with /`, `operation "h.noMethod": method must be`}},
 			{"tables", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin()), auth.RenameTable("auth_nothing", "x"),
 				auth.RenameTable("auth_user", "bad name"), auth.WithTablePrefix("p_")},
 				[]string{`RenameTable("auth_nothing")`, `"bad name", which is not a valid identifier`}},
@@ -103,6 +108,27 @@ func TestNewReportsEveryProblem(t *testing.T) {
 				}
 			})
 		}
+	})
+}
+
+// TestServerOperations: operations with neither method nor path are
+// server operations; several share the absence of a route, and none is
+// served over HTTP.
+func TestServerOperations(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		handler := func(context.Context, *auth.Call, auth.Empty) (auth.Empty, error) { return auth.Empty{}, nil }
+		s1 := &auth.Op[auth.Empty, auth.Empty]{Name: "s.one", Writes: true, Handler: handler}
+		s2 := &auth.Op[auth.Empty, auth.Empty]{Name: "s.two", Handler: handler}
+		f := newFixture(t, e, auth.WithPlugins(&stub{name: "s", ops: []auth.Operation{s1, s2}}))
+		for _, op := range []*auth.Op[auth.Empty, auth.Empty]{s1, s2} {
+			if !op.Info().ServerOnly() {
+				t.Errorf("%s: ServerOnly() = false, want true", op.Name)
+			}
+			if _, err := op.Run(context.Background(), auth.Empty{}); err != nil {
+				t.Errorf("%s.Run = %v", op.Name, err)
+			}
+		}
+		wantError(t, "POST /auth", f.c.Post("/auth", map[string]any{}), http.StatusNotFound, "not_found")
 	})
 }
 

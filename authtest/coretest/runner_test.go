@@ -28,8 +28,13 @@ func TestEveryRouteRunsThePipeline(t *testing.T) {
 		f := newFixture(t, e, auth.WithPlugins(cnt))
 		f.signIn(t, f.c, "ada")
 		cnt.runs = map[string]int{}
+		routed := 0
 		for _, op := range f.a.Operations() {
 			info := op.Info()
+			if info.ServerOnly() {
+				continue // no route: TestCreateUser runs the core's
+			}
+			routed++
 			var body any
 			if info.Method != http.MethodGet {
 				body = map[string]string{}
@@ -52,8 +57,8 @@ func TestEveryRouteRunsThePipeline(t *testing.T) {
 				t.Errorf("%s %s ran its hooks %d times, want 1 (answer %d %s)", info.Method, info.Path, got, res.Status, res.Body)
 			}
 		}
-		if len(cnt.runs) != len(f.a.Operations()) {
-			t.Errorf("hooks ran for %v, want every one of %d operations", cnt.runs, len(f.a.Operations()))
+		if len(cnt.runs) != routed {
+			t.Errorf("hooks ran for %v, want every one of %d routed operations", cnt.runs, routed)
 		}
 	})
 }

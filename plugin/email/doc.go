@@ -31,6 +31,10 @@
 //	POST /email/code/send     {email}              mail a 6-digit sign-in code
 //	POST /email/code/sign-in  {email, code}        sign in with it
 //
+// Their operations are named by [OpVerify], [OpResend], [OpChange],
+// [OpUndoChange], [OpAdd], [OpRemove], [OpMakePrimary], [OpList],
+// [OpSendCode] and [OpSignInWithCode], in this order.
+//
 // # Storage
 //
 // Addresses are identities of kind "email" in auth_identity, normalized by
@@ -38,6 +42,12 @@
 // table gains primary_email and email_verified_at ([PrimaryEmail],
 // [EmailVerifiedAt]), shown as primaryEmail and emailVerifiedAt in the
 // user's JSON. Links and codes are single-use tokens in auth_token.
+//
+// The primary address follows the identities, however they are given
+// (sign-up, a provider's sign-in, auth.Auth.CreateUser, a host's plugin):
+// an account that has none takes the first address that is verified or
+// that came with the account; see [Plugin.IdentityAdded] and
+// [Plugin.IdentityVerified].
 //
 // # Security
 //

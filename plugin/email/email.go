@@ -28,6 +28,7 @@ var (
 	_ auth.Validator        = (*Plugin)(nil)
 	_ auth.Initializer      = (*Plugin)(nil)
 	_ auth.IdentityObserver = (*Plugin)(nil)
+	_ auth.IdentityAdder    = (*Plugin)(nil)
 )
 
 // New returns the email plugin.

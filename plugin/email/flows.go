@@ -63,8 +63,9 @@ func (p *Plugin) StartVerification(ctx context.Context, c *auth.Call, id *auth.I
 	return p.Send(ctx, c, PurposeVerify, id.Value, MessageData{Link: p.Link("/verify-email", token), Minutes: minutes(p.cfg.verifyTTL)})
 }
 
-// CreateUser creates a person with an address as primary email, not yet
-// verified, and sends the verification link. It returns
+// CreateUser creates a person with an address as primary email (see
+// [Plugin.IdentityAdded]), not yet verified, and sends the verification
+// link. It returns
 // [auth.ErrIdentityTaken], and creates nothing, when the address names a
 // person (see [auth.Call.WhoIs]); another person's unverified claim gives
 // way.
@@ -92,9 +93,6 @@ func (p *Plugin) CreateUser(ctx context.Context, c *auth.Call, name, address str
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := c.DB().Exec(ctx, setPrimary(c, u.ID, addr, timeZero)); err != nil {
-		return nil, nil, err
-	}
 	if err := p.StartVerification(ctx, c, id); err != nil {
 		return nil, nil, err
 	}
@@ -119,16 +117,34 @@ func (p *Plugin) NotifyExisting(ctx context.Context, c *auth.Call, address strin
 	return p.Send(ctx, c, PurposeExisting, address, MessageData{})
 }
 
-// IdentityVerified implements [auth.IdentityObserver]: the primary
+// The primary address follows the identities, whoever gives them (a
+// sign-up, a provider's sign-in, [auth.Auth.CreateUser], a host's
+// plugin), in the two observers below: an account that has no primary
+// address takes the first email identity that is verified, or that came
+// with the account (its sign-up address, verified or not); an unverified
+// address added to an existing account waits for its verification; the
+// primary address's verification time follows its identity's.
+
+// IdentityAdded implements [auth.IdentityAdder]: an unverified address
+// given to an account this call created becomes its primary address, if
+// it has none. Verified ones are IdentityVerified's.
+func (p *Plugin) IdentityAdded(ctx context.Context, c *auth.Call, id *auth.Identity) error {
+	if id.Kind != Kind || id.Verified() || !c.NewUser(id.UserID) {
+		return nil
+	}
+	_, err := c.DB().Exec(ctx, takePrimary(c, id))
+	return err
+}
+
+// IdentityVerified implements [auth.IdentityObserver]: a verified address
+// becomes the primary one of an account that has none, the primary
 // address's verification time follows its identity's, and when a way into
 // an existing account was added (an address, a provider account ...),
 // every other verified address of the account is told, with a link that
 // removes it again.
 func (p *Plugin) IdentityVerified(ctx context.Context, c *auth.Call, id *auth.Identity) error {
 	if id.Kind == Kind {
-		_, err := c.DB().Exec(ctx, sqlb.Update(auth.Users).Set(EmailVerifiedAt.Set(nullTime(id.VerifiedAt))).
-			Where(sqlb.And(auth.UserID.Eq(id.UserID), PrimaryEmail.Eq(nullString(id.Value)))))
-		if err != nil {
+		if _, err := c.DB().Exec(ctx, takePrimary(c, id)); err != nil {
 			return err
 		}
 	}

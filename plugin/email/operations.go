@@ -10,6 +10,31 @@ import (
 	"github.com/sesame-go/sesame/auth"
 )
 
+// The names of the plugin's operations, for [auth.WithRateLimit] and for
+// hooks and session checks that look at [auth.Call.Op].
+const (
+	// OpVerify is POST /email/verify: [Plugin.Verify].
+	OpVerify = "email.verify"
+	// OpResend is POST /email/resend: [Plugin.Resend].
+	OpResend = "email.resend"
+	// OpChange is POST /email/change: [Plugin.Change].
+	OpChange = "email.change"
+	// OpUndoChange is POST /email/change/undo: [Plugin.UndoChange].
+	OpUndoChange = "email.undoChange"
+	// OpAdd is POST /email/add: [Plugin.Add].
+	OpAdd = "email.add"
+	// OpRemove is POST /email/remove: [Plugin.Remove].
+	OpRemove = "email.remove"
+	// OpMakePrimary is POST /email/primary: [Plugin.MakePrimary].
+	OpMakePrimary = "email.makePrimary"
+	// OpList is GET /email/list: [Plugin.List].
+	OpList = "email.list"
+	// OpSendCode is POST /email/code/send: [Plugin.SendCode].
+	OpSendCode = "email.sendCode"
+	// OpSignInWithCode is POST /email/code/sign-in: [Plugin.SignInWithCode].
+	OpSignInWithCode = "email.signInWithCode"
+)
+
 // ops are the plugin's typed operations.
 type ops struct {
 	verify   *auth.Op[TokenRequest, Verified]
@@ -35,25 +60,25 @@ func accountKey(raw string) string {
 func (p *Plugin) newOps() ops {
 	post := http.MethodPost
 	return ops{
-		verify: &auth.Op[TokenRequest, Verified]{Name: "email.verify", Method: post, Path: "/email/verify", Writes: true,
+		verify: &auth.Op[TokenRequest, Verified]{Name: OpVerify, Method: post, Path: "/email/verify", Writes: true,
 			Session: auth.SessionOptional, Rate: auth.DefaultRate, Codes: []*auth.Error{auth.ErrTokenInvalid, auth.ErrIdentityTaken}, Handler: p.handleVerify},
-		resend: &auth.Op[AddressRequest, auth.Empty]{Name: "email.resend", Method: post, Path: "/email/resend", Writes: true,
+		resend: &auth.Op[AddressRequest, auth.Empty]{Name: OpResend, Method: post, Path: "/email/resend", Writes: true,
 			Session: auth.SessionOptional, Rate: auth.TightRate, AccountKey: func(in AddressRequest) string { return accountKey(in.Email) }, Handler: p.handleResend},
-		change: &auth.Op[ChangeRequest, auth.Empty]{Name: "email.change", Method: post, Path: "/email/change", Writes: true,
+		change: &auth.Op[ChangeRequest, auth.Empty]{Name: OpChange, Method: post, Path: "/email/change", Writes: true,
 			Session: auth.SessionFresh, Rate: auth.TightRate, Codes: []*auth.Error{ErrSameAddress}, Handler: p.handleChange},
-		undo: &auth.Op[TokenRequest, auth.Empty]{Name: "email.undoChange", Method: post, Path: "/email/change/undo", Writes: true,
+		undo: &auth.Op[TokenRequest, auth.Empty]{Name: OpUndoChange, Method: post, Path: "/email/change/undo", Writes: true,
 			Rate: auth.DefaultRate, Codes: []*auth.Error{auth.ErrTokenInvalid, ErrUndoConflict}, Handler: p.handleUndo},
-		add: &auth.Op[AddressRequest, auth.Empty]{Name: "email.add", Method: post, Path: "/email/add", Writes: true,
+		add: &auth.Op[AddressRequest, auth.Empty]{Name: OpAdd, Method: post, Path: "/email/add", Writes: true,
 			Session: auth.SessionFresh, Rate: auth.TightRate, Codes: []*auth.Error{ErrSameAddress, ErrTooManyAddresses}, Handler: p.handleAdd},
-		remove: &auth.Op[AddressRequest, auth.Empty]{Name: "email.remove", Method: post, Path: "/email/remove", Writes: true,
+		remove: &auth.Op[AddressRequest, auth.Empty]{Name: OpRemove, Method: post, Path: "/email/remove", Writes: true,
 			Session: auth.SessionFresh, Rate: auth.DefaultRate, Codes: []*auth.Error{ErrNotYours, ErrPrimary}, Handler: p.handleRemove},
-		primary: &auth.Op[AddressRequest, auth.Empty]{Name: "email.makePrimary", Method: post, Path: "/email/primary", Writes: true,
+		primary: &auth.Op[AddressRequest, auth.Empty]{Name: OpMakePrimary, Method: post, Path: "/email/primary", Writes: true,
 			Session: auth.SessionFresh, Rate: auth.DefaultRate, Codes: []*auth.Error{ErrNotYours, ErrNotVerified}, Handler: p.handlePrimary},
-		list: &auth.Op[auth.Empty, Addresses]{Name: "email.list", Method: http.MethodGet, Path: "/email/list",
+		list: &auth.Op[auth.Empty, Addresses]{Name: OpList, Method: http.MethodGet, Path: "/email/list",
 			Session: auth.SessionUser, Handler: p.handleList},
-		sendCode: &auth.Op[AddressRequest, auth.Empty]{Name: "email.sendCode", Method: post, Path: "/email/code/send", Writes: true,
+		sendCode: &auth.Op[AddressRequest, auth.Empty]{Name: OpSendCode, Method: post, Path: "/email/code/send", Writes: true,
 			Rate: auth.TightRate, AccountKey: func(in AddressRequest) string { return accountKey(in.Email) }, Handler: p.handleSendCode},
-		signIn: &auth.Op[CodeSignInRequest, SignedIn]{Name: "email.signInWithCode", Method: post, Path: "/email/code/sign-in",
+		signIn: &auth.Op[CodeSignInRequest, SignedIn]{Name: OpSignInWithCode, Method: post, Path: "/email/code/sign-in",
 			Writes: true, Credential: true, Rate: auth.TightRate, AccountKey: func(in CodeSignInRequest) string { return accountKey(in.Email) },
 			Codes: []*auth.Error{auth.ErrCodeInvalid, auth.ErrTooManyAttempts}, Handler: p.handleSignIn},
 	}

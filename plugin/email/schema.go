@@ -19,6 +19,17 @@ var (
 // Kind is the identity kind of email addresses.
 const Kind = "email"
 
+// takePrimary makes an address identity the primary email of its user,
+// with its verification time, when the user has no primary email or has
+// this one.
+func takePrimary(c *auth.Call, id *auth.Identity) sqlb.Statement {
+	return sqlb.Update(auth.Users).Set(
+		PrimaryEmail.Set(nullString(id.Value)),
+		EmailVerifiedAt.Set(nullTime(id.VerifiedAt)),
+		auth.UserUpdatedAt.Set(c.Now()),
+	).Where(sqlb.And(auth.UserID.Eq(id.UserID), sqlb.Or(PrimaryEmail.IsNull(), PrimaryEmail.Eq(nullString(id.Value)))))
+}
+
 // setPrimary records address as the user's primary email, verified at the
 // given time (zero for not verified).
 func setPrimary(c *auth.Call, userID, address string, verifiedAt time.Time) sqlb.Statement {

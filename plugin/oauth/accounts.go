@@ -2,11 +2,9 @@ package oauth
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"strings"
-	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/email"
@@ -105,14 +103,8 @@ func (p *Plugin) apply(ctx context.Context, c *auth.Call, res *verified, pl *pla
 		}
 		uid, out.Created = u.ID, true
 		if pl.email != "" {
+			// The email plugin makes it the primary address.
 			if _, err := c.AddIdentity(ctx, uid, email.Kind, pl.email, true); err != nil {
-				return out, err
-			}
-			now := c.Now()
-			if _, err := c.DB().Exec(ctx, sqlb.Update(auth.Users).Set(
-				email.PrimaryEmail.Set(sql.Null[string]{V: pl.email, Valid: true}),
-				email.EmailVerifiedAt.Set(sql.Null[time.Time]{V: now, Valid: true}),
-			).Where(auth.UserID.Eq(uid))); err != nil {
 				return out, err
 			}
 		}

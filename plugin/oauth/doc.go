@@ -37,7 +37,9 @@
 //
 // The Go methods [Plugin.StartURL], [Plugin.Callback], [Plugin.Link],
 // [Plugin.Unlink], [Plugin.Accounts] run the same operations;
-// [Plugin.AccessToken] returns a person's provider token, refreshed.
+// [Plugin.AccessToken] returns a person's provider token, refreshed. The
+// operations are named by [OpStart], [OpCallback], [OpCallbackPost],
+// [OpLink], [OpUnlink] and [OpAccounts].
 //
 // A failed callback redirects to [WithErrorURL] with ?error=<code>, or
 // without one answers the JSON error: invalid_state, access_denied,

@@ -7,6 +7,23 @@ import (
 	"github.com/sesame-go/sesame/auth"
 )
 
+// The names of the plugin's operations, for [auth.WithRateLimit] and for
+// hooks and session checks that look at [auth.Call.Op].
+const (
+	// OpStart is GET /oauth/{provider}/start: [Plugin.StartURL].
+	OpStart = "oauth.start"
+	// OpCallback is GET /oauth/{provider}/callback: [Plugin.Callback].
+	OpCallback = "oauth.callback"
+	// OpCallbackPost is POST /oauth/{provider}/callback, a provider's form_post answer.
+	OpCallbackPost = "oauth.callbackPost"
+	// OpLink is POST /oauth/{provider}/link: [Plugin.Link].
+	OpLink = "oauth.link"
+	// OpUnlink is POST /oauth/{provider}/unlink: [Plugin.Unlink].
+	OpUnlink = "oauth.unlink"
+	// OpAccounts is GET /oauth/accounts: [Plugin.Accounts].
+	OpAccounts = "oauth.accounts"
+)
+
 // ops are the plugin's typed operations.
 type ops struct {
 	start        *auth.Op[StartRequest, Started]
@@ -22,23 +39,23 @@ var callbackCodes = []*auth.Error{ErrUnknownProvider, ErrInvalidState, ErrAccess
 
 func (p *Plugin) newOps() ops {
 	return ops{
-		start: &auth.Op[StartRequest, Started]{Name: "oauth.start", Method: http.MethodGet, Path: "/oauth/{provider}/start",
+		start: &auth.Op[StartRequest, Started]{Name: OpStart, Method: http.MethodGet, Path: "/oauth/{provider}/start",
 			Writes: true, Rate: auth.DefaultRate, Codes: []*auth.Error{ErrUnknownProvider, ErrInvalidReturnTo, ErrProvider},
 			Prepare: p.prepareStart, Handler: p.handleStart},
-		callback: &auth.Op[CallbackRequest, SignedIn]{Name: "oauth.callback", Method: http.MethodGet, Path: "/oauth/{provider}/callback",
+		callback: &auth.Op[CallbackRequest, SignedIn]{Name: OpCallback, Method: http.MethodGet, Path: "/oauth/{provider}/callback",
 			Writes: true, Session: auth.SessionOptional, Rate: auth.DefaultRate, Codes: callbackCodes,
 			Prepare: p.prepareCallback, Handler: p.handleCallback},
-		callbackPost: &auth.Op[CallbackRequest, auth.Empty]{Name: "oauth.callbackPost", Method: http.MethodPost,
+		callbackPost: &auth.Op[CallbackRequest, auth.Empty]{Name: OpCallbackPost, Method: http.MethodPost,
 			Path: "/oauth/{provider}/callback", Form: true, Rate: auth.DefaultRate, Codes: []*auth.Error{ErrUnknownProvider},
 			Handler: p.handleCallbackPost},
-		link: &auth.Op[StartRequest, Started]{Name: "oauth.link", Method: http.MethodPost, Path: "/oauth/{provider}/link",
+		link: &auth.Op[StartRequest, Started]{Name: OpLink, Method: http.MethodPost, Path: "/oauth/{provider}/link",
 			Writes: true, Session: auth.SessionFresh, Rate: auth.DefaultRate,
 			Codes:   []*auth.Error{ErrUnknownProvider, ErrInvalidReturnTo, ErrProvider, ErrAlreadyLinked},
 			Prepare: p.prepareStart, Handler: p.handleLink},
-		unlink: &auth.Op[ProviderRequest, auth.Empty]{Name: "oauth.unlink", Method: http.MethodPost, Path: "/oauth/{provider}/unlink",
+		unlink: &auth.Op[ProviderRequest, auth.Empty]{Name: OpUnlink, Method: http.MethodPost, Path: "/oauth/{provider}/unlink",
 			Writes: true, Session: auth.SessionFresh, Rate: auth.DefaultRate,
 			Codes: []*auth.Error{ErrUnknownProvider, ErrNotLinked, ErrLastSignIn}, Handler: p.handleUnlink},
-		accounts: &auth.Op[auth.Empty, Accounts]{Name: "oauth.accounts", Method: http.MethodGet, Path: "/oauth/accounts",
+		accounts: &auth.Op[auth.Empty, Accounts]{Name: OpAccounts, Method: http.MethodGet, Path: "/oauth/accounts",
 			Session: auth.SessionUser, Handler: p.handleAccounts},
 	}
 }

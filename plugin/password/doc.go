@@ -22,6 +22,11 @@
 //	POST /password/reset     {token, password}              ends every session of the account
 //	POST /password/change    {currentPassword, newPassword}   (fresh session)
 //
+// Their operations are named by [OpSignUp], [OpSignIn], [OpForgot],
+// [OpReset] and [OpChange]. [Plugin.SetPassword] ([OpSetPassword]) is a
+// server operation with no route: with auth.Auth.CreateUser it seeds a
+// person who can sign in at once.
+//
 // Error codes: invalid_credentials, email_not_verified, password_too_short,
 // password_too_long, password_breached, password_check_unavailable,
 // no_password, and the core's.

@@ -39,3 +39,21 @@ func (p *Plugin) Change(ctx context.Context, req ChangeRequest) error {
 	_, err := p.ops.change.Run(ctx, req)
 	return err
 }
+
+// SetPassword gives a user a password, hashed with the configured hasher
+// under the length policy and the breach check, replacing any they had:
+// for seeding, imports and administration tools, with users made by
+// [auth.Auth.CreateUser]. It is a server operation ([OpSetPassword]) that
+// no transport serves, and it does not ask who calls it: that is the
+// host's decision, made before the call.
+//
+// Setting a password is an account-security event
+// ([auth.PasswordChanged]): every session of the user ends, with every
+// pending flow (reset links ...). Replacing a password tells the primary
+// address, as a change does; a first password is set without a message.
+// [auth.ErrUserNotFound] when there is no such user; the policy's codes
+// ([ErrPasswordTooShort] ...) for a password it refuses.
+func (p *Plugin) SetPassword(ctx context.Context, userID string, password auth.Secret) error {
+	_, err := p.ops.set.Run(ctx, SetPasswordRequest{UserID: userID, Password: password})
+	return err
+}

@@ -12,6 +12,24 @@ import (
 	"github.com/sesame-go/sesame/sqlb"
 )
 
+// The names of the plugin's operations, for [auth.WithRateLimit] and for
+// hooks and session checks that look at [auth.Call.Op].
+const (
+	// OpSignUp is POST /password/sign-up: [Plugin.SignUp].
+	OpSignUp = "password.signUp"
+	// OpSignIn is POST /password/sign-in: [Plugin.SignIn].
+	OpSignIn = "password.signIn"
+	// OpForgot is POST /password/forgot: [Plugin.Forgot].
+	OpForgot = "password.forgot"
+	// OpReset is POST /password/reset: [Plugin.Reset].
+	OpReset = "password.reset"
+	// OpChange is POST /password/change: [Plugin.Change].
+	OpChange = "password.change"
+	// OpSetPassword is [Plugin.SetPassword], a server operation: it has
+	// no route.
+	OpSetPassword = "password.setPassword"
+)
+
 // ops are the plugin's typed operations.
 type ops struct {
 	signUp *auth.Op[SignUpRequest, SignUpResult]
@@ -19,6 +37,7 @@ type ops struct {
 	forgot *auth.Op[ForgotRequest, auth.Empty]
 	reset  *auth.Op[ResetRequest, auth.Empty]
 	change *auth.Op[ChangeRequest, auth.Empty]
+	set    *auth.Op[SetPasswordRequest, auth.Empty]
 }
 
 // purposeReset is the token purpose of reset links.
@@ -36,28 +55,31 @@ var policyCodes = []*auth.Error{ErrPasswordTooShort, ErrPasswordTooLong, ErrPass
 func (p *Plugin) newOps() ops {
 	post := http.MethodPost
 	return ops{
-		signUp: &auth.Op[SignUpRequest, SignUpResult]{Name: "password.signUp", Method: post, Path: "/password/sign-up",
+		signUp: &auth.Op[SignUpRequest, SignUpResult]{Name: OpSignUp, Method: post, Path: "/password/sign-up",
 			Writes: true, Rate: auth.TightRate, AccountKey: func(in SignUpRequest) string { return accountKey(in.Email) },
 			Codes: policyCodes, Prepare: p.prepareSignUp, Handler: p.handleSignUp},
-		signIn: &auth.Op[SignInRequest, SignedIn]{Name: "password.signIn", Method: post, Path: "/password/sign-in",
+		signIn: &auth.Op[SignInRequest, SignedIn]{Name: OpSignIn, Method: post, Path: "/password/sign-in",
 			Writes: true, Credential: true, Rate: auth.TightRate, AccountKey: func(in SignInRequest) string { return accountKey(in.Email) },
 			Codes: []*auth.Error{ErrInvalidCredentials, ErrEmailNotVerified}, Prepare: p.prepareSignIn, Handler: p.handleSignIn},
-		forgot: &auth.Op[ForgotRequest, auth.Empty]{Name: "password.forgot", Method: post, Path: "/password/forgot",
+		forgot: &auth.Op[ForgotRequest, auth.Empty]{Name: OpForgot, Method: post, Path: "/password/forgot",
 			Writes: true, Rate: auth.TightRate, AccountKey: func(in ForgotRequest) string { return accountKey(in.Email) },
 			Handler: p.handleForgot},
-		reset: &auth.Op[ResetRequest, auth.Empty]{Name: "password.reset", Method: post, Path: "/password/reset",
+		reset: &auth.Op[ResetRequest, auth.Empty]{Name: OpReset, Method: post, Path: "/password/reset",
 			Writes: true, Rate: auth.TightRate, Codes: append([]*auth.Error{auth.ErrTokenInvalid}, policyCodes...),
 			Prepare: p.prepareReset, Handler: p.handleReset},
-		change: &auth.Op[ChangeRequest, auth.Empty]{Name: "password.change", Method: post, Path: "/password/change",
+		change: &auth.Op[ChangeRequest, auth.Empty]{Name: OpChange, Method: post, Path: "/password/change",
 			Writes: true, Credential: true, Session: auth.SessionFresh, Rate: auth.TightRate,
 			Codes:   append([]*auth.Error{ErrInvalidCredentials, ErrNoPassword}, policyCodes...),
 			Prepare: p.prepareChange, Handler: p.handleChange},
+		set: &auth.Op[SetPasswordRequest, auth.Empty]{Name: OpSetPassword, Writes: true,
+			Codes:   append([]*auth.Error{auth.ErrUserNotFound}, policyCodes...),
+			Prepare: p.prepareSet, Handler: p.handleSet},
 	}
 }
 
 // Operations implements [auth.Operator].
 func (p *Plugin) Operations() []auth.Operation {
-	return []auth.Operation{p.ops.signUp, p.ops.signIn, p.ops.forgot, p.ops.reset, p.ops.change}
+	return []auth.Operation{p.ops.signUp, p.ops.signIn, p.ops.forgot, p.ops.reset, p.ops.change, p.ops.set}
 }
 
 func (p *Plugin) prepareSignUp(ctx context.Context, _ *auth.Call, in *SignUpRequest) error {
@@ -216,6 +238,39 @@ func (p *Plugin) handleChange(ctx context.Context, c *auth.Call, in ChangeReques
 		return auth.Empty{}, err
 	}
 	return auth.Empty{}, p.notifyChanged(ctx, c, uid)
+}
+
+func (p *Plugin) prepareSet(ctx context.Context, _ *auth.Call, in *SetPasswordRequest) error {
+	h, err := p.newHash(ctx, in.Password)
+	in.prep = &prepared{hash: h}
+	return err
+}
+
+// handleSet gives a user a password, replacing any, as an
+// account-security event that ends every session of the user and every
+// pending flow. Replacing a password tells the primary address, as a
+// change does; a first password, such as a seeded account's, is set
+// without a message.
+func (p *Plugin) handleSet(ctx context.Context, c *auth.Call, in SetPasswordRequest) (auth.Empty, error) {
+	if _, err := c.LoadUser(ctx, in.UserID); err != nil {
+		return auth.Empty{}, err
+	}
+	// The lock makes a sign-in that checked the old hash outside its
+	// transaction fail, or finish first and have its session ended here.
+	had, err := currentHash(ctx, c.DB(), in.UserID, true)
+	if err != nil {
+		return auth.Empty{}, err
+	}
+	if _, err := c.DB().Exec(ctx, setHash(in.UserID, in.prep.hash, c.Now())); err != nil {
+		return auth.Empty{}, err
+	}
+	if err := c.AccountChanged(ctx, in.UserID, auth.PasswordChanged, false); err != nil {
+		return auth.Empty{}, err
+	}
+	if had == "" {
+		return auth.Empty{}, nil
+	}
+	return auth.Empty{}, p.notifyChanged(ctx, c, in.UserID)
 }
 
 // notifyChanged tells the user's primary address that the password changed.

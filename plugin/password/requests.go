@@ -77,6 +77,20 @@ func (r ChangeRequest) Validate() error {
 	return errors.Join(required("currentPassword", r.CurrentPassword.Reveal()), required("newPassword", r.NewPassword.Reveal()))
 }
 
+// SetPasswordRequest gives a user a password: the input of
+// [Plugin.SetPassword].
+type SetPasswordRequest struct {
+	UserID   string      `json:"userId"`
+	Password auth.Secret `json:"password"`
+
+	prep *prepared
+}
+
+// Validate implements [auth.InputValidator].
+func (r SetPasswordRequest) Validate() error {
+	return errors.Join(required("userId", r.UserID), required("password", r.Password.Reveal()))
+}
+
 // SignedIn is a sign-in's answer: the user and the session. Token is for
 // Go callers; over HTTP it travels in the cookie or the Auth-Token header.
 type SignedIn = email.SignedIn

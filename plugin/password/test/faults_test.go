@@ -3,6 +3,7 @@ package test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -156,6 +157,28 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 				body = map[string]string{"email": addr}
 			}},
 		}
+		// The server operations, run as Go calls: body is the call.
+		ops = append(ops, []struct {
+			name, path string
+			setup      func(t *testing.T)
+		}{
+			{"create a user", "", func(t *testing.T) {
+				n++
+				in := auth.NewUser{Name: "Seeded", Identities: []auth.NewIdentity{
+					{Kind: email.Kind, Value: fmt.Sprintf("seeded%d@example.com", n), Verified: true},
+					{Kind: email.Kind, Value: fmt.Sprintf("unverified%d@example.com", n)}}}
+				body = func() error { _, err := a.CreateUser(context.Background(), in); return err }
+			}},
+			{"set a password", "", func(t *testing.T) {
+				addr := account(t)
+				var uid string
+				if err := e.SQL().One(context.Background(), sqlb.Select(auth.IdentityUserID.Into(&uid)).From(auth.Identities).
+					Where(auth.IdentityValue.Eq(addr))); err != nil {
+					t.Fatal(err)
+				}
+				body = func() error { return pw.SetPassword(context.Background(), uid, auth.NewSecret("battery staple")) }
+			}},
+		}...)
 		clean := e.SQL()
 		for _, op := range ops {
 			t.Run(op.name, func(t *testing.T) {
@@ -165,6 +188,13 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 					before = state(t, clean)
 				}
 				run := func() error {
+					if call, ok := body.(func() error); ok {
+						err := call()
+						if err != nil && !errors.Is(err, auth.ErrInternal) {
+							t.Errorf("faulted %s = %v, want internal", op.name, err)
+						}
+						return err
+					}
 					res := c.Post(op.path, body)
 					if res.Status == http.StatusOK {
 						return nil
