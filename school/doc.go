@@ -6,7 +6,8 @@
 // Sesame's reference facts on it, gathered from its public documentation,
 // the public source of its server and real captured responses. The
 // interface is not known to still answer anywhere, so the sub-package
-// [github.com/sesame-go/sesame/school/schooltest] reproduces it in process.
+// [github.com/sesame-go/sesame/school/schooldemo] reproduces it in process,
+// and [github.com/sesame-go/sesame/school/schooltest] starts it for tests.
 //
 // # Configuration
 //

@@ -33,7 +33,7 @@ type Config struct {
 	// catalog embedded in package lookup, served in process.
 	LookupURL string
 	// SchoolURL, SchoolToken and SchoolID name a SmartClass
-	// school-management interface. An empty SchoolURL serves schooltest
+	// school-management interface. An empty SchoolURL serves schooldemo
 	// in process, with its demo token and school; the token and the id
 	// then must be left empty.
 	SchoolURL   string
@@ -78,7 +78,7 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 		{&c.BaseURL, "base-url", EnvBaseURL, "", "`URL` people reach the app at (default http:// and -addr: http://localhost:8080)"},
 		{&c.Database, "db", EnvDatabase, "", "`database`: a SQLite file, a postgres://... URL or a mysql://user:pass@tcp(host:3306)/db DSN (default " + DefaultDatabase + ")"},
 		{&c.LookupURL, "lookup-url", EnvLookupURL, "", "base `URL` of a Classmere API (default: the embedded sample catalog, served in process)"},
-		{&c.SchoolURL, "school-url", EnvSchoolURL, "", "base `URL` of a SmartClass interface (default: the schooltest demo, served in process)"},
+		{&c.SchoolURL, "school-url", EnvSchoolURL, "", "base `URL` of a SmartClass interface (default: the demo school of package schooldemo, served in process)"},
 		{&schoolToken, "school-token", EnvSchoolToken, "", "SmartClass API `token`, with -school-url"},
 		{&schoolID, "school-id", EnvSchoolID, "", "SmartClass school `id`, 0 for headquarters, with -school-url"},
 		{&c.GitHubClientID, "github-client-id", EnvGitHubID, "", "GitHub OAuth app `id`: adds sign-in with GitHub"},

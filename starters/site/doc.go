@@ -12,7 +12,7 @@
 //	-base-url     BASE_URL       http:// and -addr
 //	-db           DATABASE_URL   data/sesame.db (SQLite), postgres://..., mysql://user:pass@tcp(host:3306)/db
 //	-lookup-url   LOOKUP_URL     the embedded sample catalog, served in process
-//	-school-url   SCHOOL_URL     the schooltest demo school, served in process
+//	-school-url   SCHOOL_URL     the schooldemo demo school, served in process
 //	-school-token SCHOOL_TOKEN   with -school-url
 //	-school-id    SCHOOL_ID      with -school-url
 //

@@ -28,7 +28,7 @@ type App struct {
 	school     *School
 	github     bool // sign-in with GitHub is configured
 	courses    *lookup.Client
-	demoSchool bool // the school is schooltest's demo: show its account
+	demoSchool bool // the school is schooldemo's, in process: show its account
 	db         *database
 	log        *slog.Logger
 	pages      pages
