@@ -91,7 +91,11 @@ func (j *journey) signUp(t *testing.T) {
 }
 
 func (j *journey) verify(t *testing.T) {
-	path := link(t, j.mail.next(t, "verify-email", j.email), j.base, "/verify-email")
+	msg := j.mail.next(t, "verify-email", j.email)
+	if !strings.Contains(msg, "within 24 hours:") {
+		t.Errorf("the verification message does not say how long the link works for people:\n%s", msg)
+	}
+	path := link(t, msg, j.base, "/verify-email")
 	page := j.web.get(path)
 	page.want(t, http.StatusOK, `action="/verify-email"`)
 	done := j.web.post("/verify-email", url.Values{"token": {page.hidden(t, "token")}})
@@ -172,7 +176,11 @@ func (j *journey) signOut(t *testing.T) {
 
 func (j *journey) resetPassword(t *testing.T) {
 	j.web.post("/forgot-password", url.Values{"email": {j.newEmail}}).want(t, http.StatusOK, "Check your email")
-	path := link(t, j.mail.next(t, "reset-password", j.newEmail), j.base, "/reset-password")
+	msg := j.mail.next(t, "reset-password", j.newEmail)
+	if !strings.Contains(msg, "within 1 hour to choose") {
+		t.Errorf("the reset message does not say how long the link works for people:\n%s", msg)
+	}
+	path := link(t, msg, j.base, "/reset-password")
 	token := j.web.get(path).hidden(t, "token")
 	done := j.web.post("/reset-password", url.Values{"token": {token}, "password": {thirdPassword}})
 	done.want(t, http.StatusOK, "Your password is reset")
