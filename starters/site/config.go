@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/password/breach"
 )
 
 // DefaultAddr is the address the app listens on unless told otherwise.
@@ -39,12 +41,21 @@ type Config struct {
 	SchoolURL   string
 	SchoolToken auth.Secret
 	SchoolID    int
+	// BreachURL is the base URL of the Pwned Passwords range API that
+	// new passwords are checked against. Empty: [breach.DefaultBaseURL];
+	// "off" turns the check off. When the service cannot be reached,
+	// sign-ups go on and a warning is logged. The most common passwords
+	// are refused either way, from a list in the password plugin.
+	BreachURL string
 	// GitHubClientID and GitHubClientSecret, when set, add "Sign in with
 	// GitHub" (an OAuth app whose callback URL is
 	// {BaseURL}/auth/oauth/github/callback).
 	GitHubClientID     string
 	GitHubClientSecret auth.Secret
 }
+
+// BreachOff is the value of -breach-url that turns the breach check off.
+const BreachOff = "off"
 
 // The environment variables ParseConfig reads; a flag overrides its
 // variable.
@@ -56,6 +67,7 @@ const (
 	EnvSchoolURL    = "SCHOOL_URL"
 	EnvSchoolToken  = "SCHOOL_TOKEN"
 	EnvSchoolID     = "SCHOOL_ID"
+	EnvBreachURL    = "BREACH_URL"
 	EnvGitHubID     = "GITHUB_CLIENT_ID"
 	EnvGitHubSecret = "GITHUB_CLIENT_SECRET"
 )
@@ -81,6 +93,7 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 		{&c.SchoolURL, "school-url", EnvSchoolURL, "", "base `URL` of a SmartClass interface (default: the demo school of package schooldemo, served in process)"},
 		{&schoolToken, "school-token", EnvSchoolToken, "", "SmartClass API `token`, with -school-url"},
 		{&schoolID, "school-id", EnvSchoolID, "", "SmartClass school `id`, 0 for headquarters, with -school-url"},
+		{&c.BreachURL, "breach-url", EnvBreachURL, "", "base `URL` of the Pwned Passwords range API new passwords are checked against, or off (default " + breach.DefaultBaseURL + ")"},
 		{&c.GitHubClientID, "github-client-id", EnvGitHubID, "", "GitHub OAuth app `id`: adds sign-in with GitHub"},
 		{&githubSecret, "github-client-secret", EnvGitHubSecret, "", "GitHub OAuth app `secret`, with -github-client-id"},
 	}
@@ -118,6 +131,9 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 	}
 	if (c.GitHubClientID == "") != (githubSecret == "") {
 		errs = append(errs, errors.New("-github-client-id and -github-client-secret go together"))
+	}
+	if u, err := url.Parse(c.BreachURL); c.BreachURL != "" && !strings.EqualFold(c.BreachURL, BreachOff) && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+		errs = append(errs, fmt.Errorf("-breach-url %q: want an http or https URL, or %s", c.BreachURL, BreachOff))
 	}
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		errs = append(errs, fmt.Errorf("-addr %q: want host:port", c.Addr))

@@ -15,12 +15,15 @@
 //	-school-url   SCHOOL_URL     the schooldemo demo school, served in process
 //	-school-token SCHOOL_TOKEN   with -school-url
 //	-school-id    SCHOOL_ID      with -school-url
+//	-breach-url   BREACH_URL     https://api.pwnedpasswords.com; off turns the breach check off
 //
 // [Config.Listen] opens the address and settles the base URL; [New] opens
 // the database, applies the migrations and builds the instance: the email
 // plugin with a development mailer that prints every message, links and
-// codes included, the password plugin, and [School], a sign-in plugin of
-// this package for school accounts.
+// codes included, the password plugin, which refuses the most common
+// passwords (an embedded list) and breached ones (the Pwned Passwords
+// range API, failing open with a warning when it cannot be reached), and
+// [School], a sign-in plugin of this package for school accounts.
 //
 // # Routes
 //

@@ -34,6 +34,9 @@ func newApp(t *testing.T, cfg Config) (*App, *output) {
 		cfg.BaseURL = "http://app.test"
 	}
 	cfg.Database = filepath.Join(t.TempDir(), "app.db")
+	if cfg.BreachURL == "" {
+		cfg.BreachURL = BreachOff // no test reaches the network
+	}
 	out := &output{}
 	s, err := New(context.Background(), cfg, out)
 	if err != nil {

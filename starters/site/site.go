@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/lookup"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/plugin/password/breach"
 )
 
 // AuthPrefix is the path the JSON auth routes are served under.
@@ -63,7 +65,8 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	}
 	app.courses, app.school = courses, NewSchool(schoolClient, schoolID)
 	app.mail = email.New(email.WithSender(&email.LogSender{Writer: out}), email.WithAppName("Sesame starter"))
-	app.password = password.New()
+	pwOpts, breachAt := passwordChecks(cfg)
+	app.password = password.New(pwOpts...)
 	plugins := []auth.Plugin{app.mail, app.password, app.school}
 	var o options
 	for _, opt := range opts {
@@ -84,9 +87,28 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	if err := app.auth.Migrate(ctx); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(out, "database: %s\ncourses: %s\nschool: %s\nmail: printed here (development mailer)\n",
-		app.db.where, coursesAt, schoolAt)
+	fmt.Fprintf(out, "database: %s\ncourses: %s\nschool: %s\nmail: printed here (development mailer)\npasswords: %s\n",
+		app.db.where, coursesAt, schoolAt, breachAt)
 	return app, nil
+}
+
+// passwordChecks returns the checks of new passwords the configuration
+// asks for, and describes them: the most common passwords are refused
+// always, offline; breached ones when the breach service answers (it
+// fails open: when it cannot be reached, the password plugin logs a
+// warning and accepts the password, so that sign-ups go on).
+func passwordChecks(cfg Config) ([]password.Option, string) {
+	opts := []password.Option{password.WithCommonPasswordCheck()}
+	if strings.EqualFold(cfg.BreachURL, BreachOff) {
+		return opts, "the most common refused; the breach check is off"
+	}
+	base := cfg.BreachURL
+	if base == "" {
+		base = breach.DefaultBaseURL
+	}
+	opts = append(opts, password.WithBreachCheck(breach.New(breach.WithBaseURL(base), breach.WithUserAgent("sesame-starter/1"))))
+	return opts, "the most common refused; breached ones refused, checked at " + base +
+		" (when it cannot be reached, sign-ups go on and a warning is logged; -breach-url off turns it off)"
 }
 
 // Auth returns the Sesame instance, to mount its routes and middleware.

@@ -15,8 +15,8 @@ import (
 // real HTTP with cookie jars, reading the development mailer's messages
 // from mail (the app's output: a [*Console], or any String method that
 // returns what the app printed so far). The app must run with the default
-// in-process catalog and demo school. Each step is a subtest; the journey
-// stops at the first that fails.
+// in-process catalog and demo school, and the breach check of [Start].
+// Each step is a subtest; the journey stops at the first that fails.
 func Journey(t *testing.T, baseURL string, mail fmt.Stringer) {
 	baseURL = strings.TrimSuffix(baseURL, "/")
 	j := &journey{base: baseURL, mail: &mailbox{out: mail}}
@@ -83,6 +83,12 @@ func (j *journey) home(t *testing.T) {
 func (j *journey) signUp(t *testing.T) {
 	j.web.post("/sign-up", url.Values{"name": {name}, "email": {j.email}, "password": {"short"}}).
 		want(t, http.StatusBadRequest, "The password needs at least 8 characters")
+	// The most common passwords are refused with no network, breached
+	// ones by the breach check.
+	j.web.post("/sign-up", url.Values{"name": {name}, "email": {j.email}, "password": {"password"}}).
+		want(t, http.StatusBadRequest, "This password is one of the most common ones")
+	j.web.post("/sign-up", url.Values{"name": {name}, "email": {j.email}, "password": {BreachedPassword}}).
+		want(t, http.StatusBadRequest, "This password appeared in a data breach")
 	j.web.post("/sign-up", url.Values{"name": {name}, "email": {j.email}, "password": {firstPassword}}).
 		want(t, http.StatusOK, "Check your email")
 	// Signing in before verifying tells the one who knows the password.
