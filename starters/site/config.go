@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -16,6 +17,18 @@ import (
 
 // DefaultAddr is the address the app listens on unless told otherwise.
 const DefaultAddr = "localhost:8080"
+
+// DatabaseFile returns the SQLite file [ParseConfig] gives the app named
+// name when no database is configured: data/<name>.db, such as
+// data/gin.db, so that two apps run from one directory keep their own
+// accounts, sessions and rate counters. A name that is no plain file name
+// gets [DefaultDatabase].
+func DatabaseFile(name string) string {
+	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") || strings.ContainsAny(name, `\:`) {
+		return DefaultDatabase
+	}
+	return "data/" + name + ".db"
+}
 
 // Config is the app's configuration. [ParseConfig] reads it from flags
 // and the environment; the zero value of every field but Addr means "the
@@ -27,9 +40,10 @@ type Config struct {
 	// "https://courses.example.edu". Empty: [Config.Listen] derives it
 	// from Addr ("http://localhost:8080" for the default Addr).
 	BaseURL string
-	// Database names the database: empty for the SQLite file
-	// data/sesame.db, a path to a SQLite file, a postgres:// URL or a
-	// mysql://user:pass@tcp(host:3306)/db DSN.
+	// Database names the database: a path to a SQLite file, a postgres://
+	// URL or a mysql://user:pass@tcp(host:3306)/db DSN. [ParseConfig]
+	// defaults it to [DatabaseFile] of the app's name; empty, [New] opens
+	// [DefaultDatabase].
 	Database string
 	// LookupURL is the base URL of a Classmere API. Empty: the sample
 	// catalog embedded in package lookup, served in process.
@@ -88,7 +102,7 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 	}{
 		{&c.Addr, "addr", EnvAddr, DefaultAddr, "`address` to listen on, host:port"},
 		{&c.BaseURL, "base-url", EnvBaseURL, "", "`URL` people reach the app at (default http:// and -addr: http://localhost:8080)"},
-		{&c.Database, "db", EnvDatabase, "", "`database`: a SQLite file, a postgres://... URL or a mysql://user:pass@tcp(host:3306)/db DSN (default " + DefaultDatabase + ")"},
+		{&c.Database, "db", EnvDatabase, DatabaseFile(name), "`database`: a SQLite file, a postgres://... URL or a mysql://user:pass@tcp(host:3306)/db DSN"},
 		{&c.LookupURL, "lookup-url", EnvLookupURL, "", "base `URL` of a Classmere API (default: the embedded sample catalog, served in process)"},
 		{&c.SchoolURL, "school-url", EnvSchoolURL, "", "base `URL` of a SmartClass interface (default: the demo school of package schooldemo, served in process)"},
 		{&schoolToken, "school-token", EnvSchoolToken, "", "SmartClass API `token`, with -school-url"},

@@ -51,10 +51,39 @@ func TestParseConfig(t *testing.T) {
 				}
 				return
 			}
+			if tt.want.Database == "" {
+				tt.want.Database = "data/app.db" // DatabaseFile("app")
+			}
 			if err != nil || !reflect.DeepEqual(got, tt.want) {
 				t.Fatalf("ParseConfig(%q) = %+v, %v; want %+v", tt.args, got, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestDatabaseFile: each app has its own SQLite file by default, so that
+// the starters, run from one directory, share no accounts and no rate
+// counters.
+func TestDatabaseFile(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"gin", "data/gin.db"},
+		{"echo", "data/echo.db"},
+		{"fiber", "data/fiber.db"},
+		{"", DefaultDatabase},
+		{"../x", DefaultDatabase},
+		{"a/b", DefaultDatabase},
+		{".hidden", DefaultDatabase},
+	}
+	for _, tt := range tests {
+		if got := DatabaseFile(tt.name); got != tt.want {
+			t.Errorf("DatabaseFile(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+		if tt.want != DefaultDatabase {
+			cfg, err := ParseConfig(tt.name, nil, func(string) string { return "" }, io.Discard)
+			if err != nil || cfg.Database != tt.want {
+				t.Errorf("ParseConfig(%q) database = %q, %v; want %q", tt.name, cfg.Database, err, tt.want)
+			}
+		}
 	}
 }
 

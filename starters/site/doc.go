@@ -10,7 +10,7 @@
 //
 //	-addr         ADDR           localhost:8080
 //	-base-url     BASE_URL       http:// and -addr
-//	-db           DATABASE_URL   data/sesame.db (SQLite), postgres://..., mysql://user:pass@tcp(host:3306)/db
+//	-db           DATABASE_URL   data/<name>.db (SQLite: data/gin.db ...), postgres://..., mysql://user:pass@tcp(host:3306)/db
 //	-lookup-url   LOOKUP_URL     the embedded sample catalog, served in process
 //	-school-url   SCHOOL_URL     the schooldemo demo school, served in process
 //	-school-token SCHOOL_TOKEN   with -school-url
