@@ -121,3 +121,32 @@ func TestNextPage(t *testing.T) {
 		}
 	}
 }
+
+// TestSignedInAs: the account page and the home page name the person by
+// their name and address, or by their address alone when they gave no
+// name, never with an empty name and a lone address in brackets.
+func TestSignedInAs(t *testing.T) {
+	p := parsePages()
+	tests := []struct {
+		name, email string
+		account     string
+		home        string
+	}{
+		{"", "x@example.com", "Signed in as <strong>x@example.com</strong>.", "Welcome back, x@example.com."},
+		{"Ada", "x@example.com", "Signed in as <strong>Ada</strong> (x@example.com).", "Welcome back, Ada."},
+		{"Ada", "", "Signed in as <strong>Ada</strong>.", "Welcome back, Ada."},
+		{"<b>Ada</b>", "", "Signed in as <strong>&lt;b&gt;Ada&lt;/b&gt;</strong>.", "Welcome back, &lt;b&gt;Ada&lt;/b&gt;."},
+	}
+	for _, tt := range tests {
+		v := view{Title: "Your account", User: &auth.User{ID: "u1", Name: tt.name}, Email: tt.email, Data: accountData{}}
+		for page, want := range map[string]string{"account": tt.account, "home": tt.home} {
+			var b strings.Builder
+			if err := p[page].ExecuteTemplate(&b, "layout", v); err != nil {
+				t.Fatalf("%s page: %v", page, err)
+			}
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("%s page of %q <%s> does not say %q:\n%s", page, tt.name, tt.email, want, b.String())
+			}
+		}
+	}
+}
