@@ -165,7 +165,13 @@ func (app *App) reset(w http.ResponseWriter, r *http.Request) {
 	}
 	f := r.PostForm
 	if err := app.password.Reset(r.Context(), auth.NewSecret(f.Get("token")), auth.NewSecret(f.Get("password"))); err != nil {
-		app.fail(w, r, "reset", view{Title: "Choose a new password", Form: keep(f, "token")}, err)
+		v := view{Title: "Choose a new password", Form: keep(f, "token")}
+		if errors.Is(err, auth.ErrTokenInvalid) {
+			// A used or expired link cannot work again: offer a new one
+			// instead of the form.
+			v.Form, v.Fix = nil, &link{Href: "/forgot-password", Text: "Send a new link"}
+		}
+		app.fail(w, r, "reset", v, err)
 		return
 	}
 	seeOther(w, r, SignInPath+"?done=password-reset")

@@ -51,12 +51,20 @@ type view struct {
 	Email string
 	// Notice says what the last action did; Error why it failed.
 	Notice, Error string
+	// Fix, shown after Error, links to what mends it: "Sign in again",
+	// "Send a new link".
+	Fix *link
 	// Form holds the values to show again in a form, never a password.
 	Form url.Values
 	// Data is the page's own data.
 	Data any
 	// GitHub is set when sign-in with GitHub is configured.
 	GitHub bool
+}
+
+// link is a link a page shows: where it goes, and its text.
+type link struct {
+	Href, Text string
 }
 
 // message is the data of the message page.

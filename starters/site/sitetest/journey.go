@@ -191,6 +191,12 @@ func (j *journey) resetPassword(t *testing.T) {
 	done := j.web.post("/reset-password", url.Values{"token": {token}, "password": {thirdPassword}})
 	done.want(t, http.StatusOK, "Your password is reset")
 	done.wantAt(t, "/sign-in?done=password-reset")
+	// A used link says so and offers a new one, not the form again.
+	used := j.web.post("/reset-password", url.Values{"token": {token}, "password": {thirdPassword}})
+	used.want(t, http.StatusBadRequest, "The link or token is invalid or has expired", `<a href="/forgot-password">Send a new link</a>`)
+	if strings.Contains(used.Body, `action="/reset-password"`) {
+		t.Fatalf("a used reset link shows the form again:\n%s", used.Body)
+	}
 	j.web.post("/sign-in", url.Values{"email": {j.newEmail}, "password": {secondPassword}}).
 		want(t, http.StatusUnauthorized, "Wrong email or password")
 	j.web.post("/sign-in", url.Values{"email": {j.newEmail}, "password": {thirdPassword}}).
