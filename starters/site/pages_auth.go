@@ -169,7 +169,7 @@ func (app *App) reset(w http.ResponseWriter, r *http.Request) {
 		if errors.Is(err, auth.ErrTokenInvalid) {
 			// A used or expired link cannot work again: offer a new one
 			// instead of the form.
-			v.Form, v.Fix = nil, &link{Href: "/forgot-password", Text: "Send a new link"}
+			v.Form, v.Fix = nil, &link{Href: "/forgot-password", Text: "ask for a new link"}
 		}
 		app.fail(w, r, "reset", v, err)
 		return

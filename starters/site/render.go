@@ -51,8 +51,8 @@ type view struct {
 	Email string
 	// Notice says what the last action did; Error why it failed.
 	Notice, Error string
-	// Fix, shown after Error, links to what mends it: "Sign in again",
-	// "Send a new link".
+	// Fix, shown after Error, links to what mends it: "Sign in again to
+	// do this: sign in".
 	Fix *link
 	// Form holds the values to show again in a form, never a password.
 	Form url.Values

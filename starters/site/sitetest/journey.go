@@ -193,7 +193,7 @@ func (j *journey) resetPassword(t *testing.T) {
 	done.wantAt(t, "/sign-in?done=password-reset")
 	// A used link says so and offers a new one, not the form again.
 	used := j.web.post("/reset-password", url.Values{"token": {token}, "password": {thirdPassword}})
-	used.want(t, http.StatusBadRequest, "The link or token is invalid or has expired", `<a href="/forgot-password">Send a new link</a>`)
+	used.want(t, http.StatusBadRequest, "The link or token is invalid or has expired", `has expired: <a href="/forgot-password">ask for a new link</a>`)
 	if strings.Contains(used.Body, `action="/reset-password"`) {
 		t.Fatalf("a used reset link shows the form again:\n%s", used.Body)
 	}
