@@ -29,9 +29,11 @@
 //
 // [App.Routes] lists the pages and JSON routes, each an exact path and an
 // http.Handler, so that any framework registers them natively; routes
-// marked SignedIn go behind the adapter's RequireUser. The auth routes are
-// Sesame's own, mounted under [AuthPrefix] by the adapter. [App.Handler]
-// is the same wiring for net/http.
+// marked SignedIn go behind the adapter's RequireUser. A POST route names
+// the page that holds its form (Route.Page): a person sent to sign in from
+// the form comes back to that page, since a browser comes back with a
+// GET. The auth routes are Sesame's own, mounted under [AuthPrefix] by
+// the adapter. [App.Handler] is the same wiring for net/http.
 //
 //	GET  /                      home
 //	GET  /sign-up, /sign-in     forms; POST to the same paths

@@ -67,7 +67,8 @@ func TestPages(t *testing.T) {
 		{"GET", "/sign-in?next=%22%3E%3Cscript%3E", http.StatusOK, `value="&#34;&gt;&lt;script&gt;"`, "", ""},
 		{"GET", "/verify-email?token=%22%3E%3Cb%3E", http.StatusOK, `value="&#34;&gt;&lt;b&gt;"`, "", ""},
 		{"GET", "/account", http.StatusSeeOther, "", "/sign-in?next=%2Faccount", ""},
-		{"POST", "/account/password", http.StatusSeeOther, "", "/sign-in?next=%2Faccount%2Fpassword", ""},
+		{"POST", "/account/password", http.StatusSeeOther, "", "/sign-in?next=%2Faccount", ""}, // the page of the form, not the POST route
+		{"GET", "/sign-in?next=%2Faccount%2Fpassword", http.StatusOK, `name="next" value="/account"`, "", ""},
 		{"GET", "/nowhere", http.StatusNotFound, "", "", ""},
 		{"GET", "/auth/session", http.StatusUnauthorized, `"code":"no_session"`, "", ""},
 		{"POST", "/verify-email/resend", http.StatusOK, "If this address waits for verification", "", "email=nobody%40example.com"},

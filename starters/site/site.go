@@ -34,6 +34,7 @@ type App struct {
 	db         *database
 	log        *slog.Logger
 	pages      pages
+	forms      map[string]string // the page of each POST-only path: see formPages
 	stops      []func(context.Context) error
 }
 
@@ -84,6 +85,7 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	if err != nil {
 		return nil, err
 	}
+	app.forms = formPages(app.Routes())
 	if err := app.auth.Migrate(ctx); err != nil {
 		return nil, err
 	}

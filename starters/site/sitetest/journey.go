@@ -178,6 +178,14 @@ func (j *journey) signOut(t *testing.T) {
 	out.want(t, http.StatusOK, "You are signed out.", `href="/sign-in"`)
 	out.wantAt(t, "/?done=signed-out")
 	j.web.get("/account").wantAt(t, "/sign-in?next=%2Faccount")
+	// A form of the account page posted once signed out leads to signing
+	// in, and back to the page of the form: never to the route it posted
+	// to, which only takes POST.
+	page := j.web.post("/account/email", url.Values{"newEmail": {j.newEmail}})
+	page.want(t, http.StatusOK, `action="/sign-in"`)
+	if next := page.hidden(t, "next"); next != "/account" {
+		t.Fatalf("POST /account/email signed out: the sign-in page comes back to %q, want /account", next)
+	}
 }
 
 func (j *journey) resetPassword(t *testing.T) {
