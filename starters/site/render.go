@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -133,6 +134,10 @@ func (app *App) fail(w http.ResponseWriter, r *http.Request, name string, v view
 	v.Error = e.Message
 	if e.Code == auth.ErrInternal.Code || status < 400 || status > 599 {
 		v.Error, status = "Something went wrong on our side. Please try again later.", http.StatusInternalServerError
+	}
+	if errors.Is(err, auth.ErrFreshSessionRequired) {
+		// Signing in again makes a fresh session, and comes back here.
+		v.Fix = &link{Href: SignInPath + "?next=" + url.QueryEscape(app.pageOf(r)), Text: "sign in"}
 	}
 	if e.RetryAfter > 0 {
 		secs := strconv.Itoa(int((e.RetryAfter + time.Second - 1) / time.Second))

@@ -76,12 +76,12 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	if p := oauthPlugin(cfg, o); p != nil {
 		plugins, app.github = append(plugins, p), true
 	}
-	app.auth, err = auth.New(
+	app.auth, err = auth.New(append([]auth.Option{
 		auth.WithDB(app.db.db, app.db.dialect),
-		auth.WithBaseURL(cfg.BaseURL+AuthPrefix),
+		auth.WithBaseURL(cfg.BaseURL + AuthPrefix),
 		auth.WithPlugins(plugins...),
 		auth.WithLogger(app.log),
-	)
+	}, o.auth...)...)
 	if err != nil {
 		return nil, err
 	}
