@@ -176,7 +176,9 @@ func (c *Config) Listen() (net.Listener, error) {
 }
 
 // Announce prints where the app listens and the URL to open, the line
-// tests wait for: "listening on 127.0.0.1:8080, open http://localhost:8080".
+// tests wait for: "listening on 127.0.0.1:8080, open http://localhost:8080",
+// and that forms work only there.
 func Announce(w io.Writer, ln net.Listener, baseURL string) {
 	fmt.Fprintf(w, "listening on %s, open %s\n", ln.Addr(), baseURL)
+	fmt.Fprintf(w, "forms work only on pages opened at %s (the base URL: set -base-url to open the app at another address)\n", baseURL)
 }

@@ -135,6 +135,12 @@ func (app *App) fail(w http.ResponseWriter, r *http.Request, name string, v view
 	if e.Code == auth.ErrInternal.Code || status < 400 || status > 599 {
 		v.Error, status = "Something went wrong on our side. Please try again later.", http.StatusInternalServerError
 	}
+	if errors.Is(err, auth.ErrInvalidOrigin) && app.baseURL != "" {
+		// Most often the app was opened at another address than its base
+		// URL (127.0.0.1 for localhost): say where it works.
+		v.Error += " (forms work only on pages opened at " + app.baseURL + ", the app's base URL)"
+		v.Fix = &link{Href: app.baseURL + app.pageOf(r), Text: "open this page there"}
+	}
 	if errors.Is(err, auth.ErrFreshSessionRequired) {
 		// Signing in again makes a fresh session, and comes back here.
 		v.Fix = &link{Href: SignInPath + "?next=" + url.QueryEscape(app.pageOf(r)), Text: "sign in"}

@@ -15,7 +15,7 @@ import (
 // TestFail: an operation's error shows by its message and status; an
 // internal one shows no detail.
 func TestFail(t *testing.T) {
-	s := &App{pages: parsePages()}
+	s := &App{pages: parsePages(), baseURL: "http://app.test"}
 	tests := []struct {
 		name       string
 		err        error
@@ -30,6 +30,8 @@ func TestFail(t *testing.T) {
 		{"rate limited", &auth.Error{Code: "rate_limited", Status: 429, Message: "too many requests", RetryAfter: 1500 * time.Millisecond},
 			http.StatusTooManyRequests, "Too many requests: try again in 2 seconds", "", "2"},
 		{"escaped", auth.ErrInvalidInput.With(`<img src=x onerror=alert(1)>`), http.StatusBadRequest, "&lt;img src=x", "<img", ""},
+		{"another origin", auth.ErrInvalidOrigin, http.StatusForbidden,
+			`origin is not allowed (forms work only on pages opened at http://app.test, the app&#39;s base URL): <a href="http://app.test/sign-in">open this page there</a>`, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -34,6 +34,7 @@ type App struct {
 	db         *database
 	log        *slog.Logger
 	pages      pages
+	baseURL    string            // where people open the app, without a trailing slash
 	forms      map[string]string // the page of each POST-only path: see formPages
 	stops      []func(context.Context) error
 }
@@ -47,7 +48,7 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	if cfg.BaseURL == "" {
 		return nil, errors.New("site: the configuration has no base URL: call Config.Listen first")
 	}
-	app := &App{log: slog.New(slog.NewTextHandler(out, nil)), pages: parsePages()}
+	app := &App{log: slog.New(slog.NewTextHandler(out, nil)), pages: parsePages(), baseURL: strings.TrimSuffix(cfg.BaseURL, "/")}
 	defer func() {
 		if err != nil {
 			err = errors.Join(err, app.Close())

@@ -113,8 +113,11 @@ func (j *journey) verify(t *testing.T) {
 }
 
 func (j *journey) crossOrigin(t *testing.T) {
+	// The refusal says where forms work: most often the app was opened at
+	// another address than its base URL.
 	j.web.postFrom("https://attacker.example", "/sign-in", url.Values{"email": {j.email}, "password": {firstPassword}}).
-		want(t, http.StatusForbidden, "origin is not allowed")
+		want(t, http.StatusForbidden, "origin is not allowed", "forms work only on pages opened at "+j.base,
+			`<a href="`+j.base+`/sign-in">open this page there</a>`)
 }
 
 func (j *journey) signIn(t *testing.T) {
