@@ -188,14 +188,22 @@ func (a *Auth) undoSessions(ctx context.Context, c *Call) {
 }
 
 // closeError turns any error into an *Error of the operation's closed set
-// of codes, logging internal causes, and counts credential failures.
+// of codes, logging internal causes, and counts credential failures. An
+// internal failure of a call whose context was cancelled is the client
+// going away (or a Go caller giving up), not a fault to look into: it is
+// logged at Info, whatever error the driver made of the cancellation.
 func (a *Auth) closeError(ctx context.Context, info *OpInfo, req *Request, err error) error {
 	e := AsError(err)
 	if e.Code != ErrInternal.Code && !a.declared(info, e.Code) {
 		a.cfg.logger.Error("auth: operation returned an undeclared error code", "op", info.Name, "code", e.Code)
 		e = ErrInternal.Wrap(err)
 	}
-	if e.Code == ErrInternal.Code {
+	switch {
+	case e.Code != ErrInternal.Code:
+	case errors.Is(ctx.Err(), context.Canceled):
+		a.cfg.logger.Info("auth: operation abandoned: its context was cancelled (the client went away)",
+			"op", info.Name, "err", errors.Unwrap(e))
+	default:
 		a.cfg.logger.Error("auth: operation failed", "op", info.Name, "err", errors.Unwrap(e))
 	}
 	if info.Credential && e.Status == http.StatusUnauthorized {

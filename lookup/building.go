@@ -3,6 +3,8 @@ package lookup
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"strings"
 )
 
 // Building is a campus building (reference facts §1.3).
@@ -54,11 +56,26 @@ func (b *Building) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Building returns the building whose code is abbr, upper-cased first:
-// GET /buildings/:abbr. An unknown code is [ErrNotFound]; so is a mixed-case
-// code of the service's older data ("Dear"), which it matches exactly.
+// Building returns the building whose code is abbr: GET /buildings/:abbr.
+// The service matches codes exactly, letter case included (reference facts
+// §1.2), and most of them are upper case but not all ("WGrn"; "Dear" and
+// "Mfd" in its older data, §1.3 and §1.4). So abbr, without surrounding
+// spaces, is asked for as given, and when that names no building and abbr
+// has lower-case letters, once more upper-cased, as the service's own iOS
+// client asks: "kec" finds KEC and "WGrn" finds WGrn. A code that names no
+// building either way is [ErrNotFound].
 func (c *Client) Building(ctx context.Context, abbr string) (*Building, error) {
-	code, err := segment("building abbreviation", abbr, true)
+	abbr = strings.TrimSpace(abbr)
+	b, err := c.building(ctx, abbr)
+	if upper := strings.ToUpper(abbr); errors.Is(err, ErrNotFound) && upper != abbr {
+		b, err = c.building(ctx, upper)
+	}
+	return b, err
+}
+
+// building fetches the building whose code is exactly abbr.
+func (c *Client) building(ctx context.Context, abbr string) (*Building, error) {
+	code, err := segment("building abbreviation", abbr, false)
 	if err != nil {
 		return nil, err
 	}

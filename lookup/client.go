@@ -100,8 +100,8 @@ func (c *Client) getList(ctx context.Context, v any, segments ...string) error {
 }
 
 // segment validates and escapes a subject code, building abbreviation or
-// search: the service matches case-sensitively and its codes are upper case,
-// so upper is true for codes.
+// search. The service matches case-sensitively; upper is true for subject
+// codes, which are all upper case.
 func segment(what, s string, upper bool) (string, error) {
 	if upper {
 		s = strings.ToUpper(strings.TrimSpace(s))

@@ -165,28 +165,39 @@ func TestLists(t *testing.T) {
 	}
 }
 
+// TestBuilding: the service matches a code exactly (reference facts
+// §1.2), so the client asks for it as given and then, if that names no
+// building, upper-cased: "kec" finds KEC, and "WGrn", a code in mixed
+// case, finds its building.
 func TestBuilding(t *testing.T) {
 	tests := []struct {
-		abbr    string
-		want    string
-		wantErr error
+		abbr      string
+		want      string // the building's name; "" for an error
+		wantErr   error
+		wantPaths []string
 	}{
-		{"KEC", "Kelley Engineering Center", nil},
-		{"kec", "Kelley Engineering Center", nil},
-		{"nope", "", ErrNotFound},
-		{"dear", "", ErrNotFound}, // 404: not among the recorded routes
-		{"", "", ErrInvalid},
+		{"KEC", "Kelley Engineering Center", nil, []string{"/buildings/KEC"}},
+		{" KEC ", "Kelley Engineering Center", nil, []string{"/buildings/KEC"}},
+		{"kec", "Kelley Engineering Center", nil, []string{"/buildings/kec", "/buildings/KEC"}},
+		{"WGrn", "West Greenhouse", nil, []string{"/buildings/WGrn"}},
+		{"nope", "", ErrNotFound, []string{"/buildings/nope", "/buildings/NOPE"}},
+		{"NOPE", "", ErrNotFound, []string{"/buildings/NOPE"}},
+		{"dear", "", ErrNotFound, []string{"/buildings/dear", "/buildings/DEAR"}}, // 404: not among the recorded routes
+		{"", "", ErrInvalid, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.abbr, func(t *testing.T) {
-			c, _ := setup(t)
+			c, s := setup(t)
 			b, err := c.Building(context.Background(), tt.abbr)
 			if !errors.Is(err, tt.wantErr) || (err == nil && b.Name != tt.want) {
 				t.Fatalf("Building(%q) = %+v, %v, want %q, %v", tt.abbr, b, err, tt.want, tt.wantErr)
 			}
-			if err == nil {
+			if got := s.paths(); !slices.Equal(got, tt.wantPaths) {
+				t.Errorf("Building(%q) requested %q, want %q", tt.abbr, got, tt.wantPaths)
+			}
+			if err == nil && b.Abbr == "KEC" {
 				lat, long, ok := b.Location()
-				if !ok || lat != 44.567164 || long != -123.278692 || b.Number != 3 || b.Abbr != "KEC" {
+				if !ok || lat != 44.567164 || long != -123.278692 || b.Number != 3 {
 					t.Errorf("Building(%q) = %+v, want number 3 at 44.567164, -123.278692", tt.abbr, b)
 				}
 			}

@@ -21,8 +21,10 @@
 //	SearchCourses     GET /search/courses/:q
 //	SearchBuildings   GET /search/buildings/:q
 //
-// Subject codes and building abbreviations are upper-cased, as the
-// service's own iOS client does, because it matches them exactly; every path
+// Subject codes are upper-cased, as the service's own iOS client does,
+// because it matches them exactly and they are all upper case; a building
+// abbreviation is asked for as given, then upper-cased if that names no
+// building, since a few of them are in mixed case ("WGrn"). Every path
 // segment is escaped. Options set the HTTP client, User-Agent, timeout, body
 // limit, retries and a cache for the lists.
 //

@@ -23,6 +23,7 @@ var recorded = map[string]string{
 	"/subjects":                 "subjects.json",
 	"/buildings":                "buildings.json",
 	"/buildings/KEC":            "building_kec.json",
+	"/buildings/WGrn":           "building_wgrn.json",
 	"/buildings/NOPE":           "null",
 	"/search/courses/nutrition": "search_courses_nutrition.json",
 	"/search/buildings/Kelley":  "search_buildings_kelley.json",

@@ -6,7 +6,8 @@
 // Sesame's reference facts on it, gathered from its public documentation,
 // the public source of its server and real captured responses. The
 // interface is not known to still answer anywhere, so the sub-package
-// [github.com/sesame-go/sesame/school/schooltest] reproduces it in process.
+// [github.com/sesame-go/sesame/school/schooldemo] reproduces it in process,
+// and [github.com/sesame-go/sesame/school/schooltest] starts it for tests.
 //
 // # Configuration
 //
@@ -58,7 +59,9 @@
 // The password travels in the query string because the interface says so.
 // The client never logs; in every error the URL's userPassword value, and
 // any echo of the password or the token by the server or the transport,
-// shows as "[redacted]". [Client] and [Authentication] print, marshal and
+// shows as "[redacted]": as it is, escaped in a URL, with the escapes of a
+// JSON string in any mix ("a\/b", "\u00f6", json.Marshal's "\u0026") or
+// as HTML ("&amp;"). [Client] and [Authentication] print, marshal and
 // log (fmt with any verb, encoding/json, log/slog) without the token or the
 // raw answer. A redirect is followed only to the same host and never from
 // HTTPS to HTTP, so neither the Authorization header nor the password can

@@ -2,9 +2,13 @@ package school
 
 import (
 	"errors"
+	"html"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // redacted replaces every secret the client shows: the token, the password.
@@ -16,9 +20,12 @@ const passwordParam = "userPassword"
 
 // scrubber removes known secrets from text that came back from the service
 // or from the transport, which may echo the request URL, a Location header
-// or the Authorization header.
+// or the Authorization header, as it is or escaped: in a query or a path,
+// in a JSON string (json_encode writes "/" as \/ and "ö" as \u00f6,
+// json.Marshal "&" as \u0026) or in HTML (&amp;).
 type scrubber struct {
 	replacer *strings.Replacer // nil when there is no secret
+	forms    []string          // the secrets as they are and URL-escaped, longest first
 }
 
 // newScrubber returns a scrubber for the given secrets and for the forms
@@ -44,15 +51,149 @@ func newScrubber(secrets ...string) scrubber {
 	for _, form := range forms {
 		pairs = append(pairs, form, redacted)
 	}
-	return scrubber{replacer: strings.NewReplacer(pairs...)}
+	return scrubber{replacer: strings.NewReplacer(pairs...), forms: forms}
 }
 
-// string returns str with every secret replaced by [redacted].
+// string returns str with every secret replaced by [redacted]: as it is,
+// URL-escaped, and spelled with JSON string escapes or HTML character
+// references, in any mix.
 func (s scrubber) string(str string) string {
 	if s.replacer == nil {
 		return str
 	}
-	return s.replacer.Replace(str)
+	if !strings.ContainsAny(str, `\&`) {
+		return s.replacer.Replace(str)
+	}
+	return s.escaped(str)
+}
+
+// escaped replaces the secrets of str, those it spells with escapes
+// included, in one pass over str, so that a replacement is never scanned
+// again. It decodes every JSON escape and HTML character reference of str,
+// wherever it is (decoding outside a JSON string or an HTML page can only
+// redact more), and replaces the stretch of str that each secret found in
+// the decoded text came from, and each secret found in str as it is (a
+// secret may hold what reads as an escape).
+func (s scrubber) escaped(str string) string {
+	text, from := unescape(str)
+	var cut []span // in str
+	for _, m := range s.find(string(text)) {
+		cut = append(cut, span{from[m.start].start, from[m.end-1].end})
+	}
+	cut = append(cut, s.find(str)...)
+	if len(cut) == 0 {
+		return str
+	}
+	// In order, and merged where they overlap: two secrets may overlap, or
+	// come from one escape.
+	slices.SortFunc(cut, func(a, b span) int { return a.start - b.start })
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(cut); {
+		c := cut[i]
+		for i++; i < len(cut) && cut[i].start < c.end; i++ {
+			c.end = max(c.end, cut[i].end)
+		}
+		b.WriteString(str[last:c.start])
+		b.WriteString(redacted)
+		last = c.end
+	}
+	b.WriteString(str[last:])
+	return b.String()
+}
+
+// find returns where each form of a secret occurs in text.
+func (s scrubber) find(text string) []span {
+	var found []span
+	for _, form := range s.forms {
+		for at := 0; ; {
+			i := strings.Index(text[at:], form)
+			if i < 0 {
+				break
+			}
+			found = append(found, span{at + i, at + i + len(form)})
+			at += i + 1
+		}
+	}
+	return found
+}
+
+// span is a stretch of a string, from start to end (excluded).
+type span struct{ start, end int }
+
+// unescape decodes the JSON string escapes (RFC 8259 §7: \" \\ \/ \b \f
+// \n \r \t and \uXXXX in either letter case, surrogate pairs included)
+// and the HTML character references ending in ";" (&amp; &#34; &#x27; ...)
+// of str, wherever they are. It returns the decoded text and, for each of
+// its bytes, the stretch of str it came from. What is not a valid escape
+// stays as it is.
+func unescape(str string) (text []byte, from []span) {
+	text, from = make([]byte, 0, len(str)), make([]span, 0, len(str))
+	emit := func(decoded string, start, end int) {
+		for i := range len(decoded) {
+			text = append(text, decoded[i])
+			from = append(from, span{start, end})
+		}
+	}
+	for i := 0; i < len(str); {
+		if decoded, n := decodeEscape(str[i:]); n > 0 {
+			emit(decoded, i, i+n)
+			i += n
+			continue
+		}
+		emit(str[i:i+1], i, i+1)
+		i++
+	}
+	return text, from
+}
+
+// simpleEscapes are the JSON escapes of one character (RFC 8259 §7).
+var simpleEscapes = map[byte]string{'"': `"`, '\\': `\`, '/': "/", 'b': "\b", 'f': "\f", 'n': "\n", 'r': "\r", 't': "\t"}
+
+// decodeEscape decodes the JSON escape or HTML character reference that s
+// starts with, and returns its text and length, or 0 when s starts with
+// neither.
+func decodeEscape(s string) (string, int) {
+	switch {
+	case len(s) >= 2 && s[0] == '\\' && s[1] == 'u':
+		r, ok := hex4(s[2:])
+		if !ok {
+			return "", 0
+		}
+		if utf16.IsSurrogate(r) {
+			if len(s) < 12 || s[6] != '\\' || s[7] != 'u' {
+				return "", 0
+			}
+			low, ok := hex4(s[8:])
+			if r = utf16.DecodeRune(r, low); !ok || r == utf8.RuneError {
+				return "", 0
+			}
+			return string(r), 12
+		}
+		return string(r), 6
+	case len(s) >= 2 && s[0] == '\\':
+		if e, ok := simpleEscapes[s[1]]; ok {
+			return e, 2
+		}
+	case s[0] == '&':
+		// The longest reference is short: &#x0010FFFF; or a name.
+		if end := strings.IndexByte(s[:min(len(s), 32)], ';'); end > 1 {
+			ref := s[:end+1]
+			if decoded := html.UnescapeString(ref); decoded != ref {
+				return decoded, len(ref)
+			}
+		}
+	}
+	return "", 0
+}
+
+// hex4 reads the 4 hex digits s starts with.
+func hex4(s string) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(s[:4], 16, 32)
+	return rune(n), err == nil
 }
 
 // url returns rawURL with the value of the password parameter and every

@@ -35,7 +35,7 @@ var plainCredentials = map[string]string{
 	"plugin/oauth/oauthtest/provider.go: Provider.ClientSecret": "the test provider's client secret, which tests pass to the plugin",
 	"plugin/oauth/oauthtest/provider.go: Endpoints.Token":       "the test provider's token endpoint URL",
 	"school/client.go: keys.token":                              "the school module is stdlib-only; Client holds keys behind a closure, which fmt cannot open",
-	"school/schooltest/users.go: User.Password":                 "the test school's demo accounts",
+	"school/schooldemo/users.go: User.Password":                 "the demo school's published accounts",
 	"starters/site/pages_school.go: schoolData.DemoPassword":    "the demo school's password, which the page shows on purpose",
 }
 

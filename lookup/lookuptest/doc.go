@@ -18,7 +18,7 @@
 //     -123.278692), and searching buildings for "Kelley" finds it alone with
 //     0.6666666666666666;
 //   - buildings PLPH and CLSB have no coordinates, "4-H Youth Foundation" has
-//     no abbr, and "WGrn" keeps the mixed case the client cannot ask for.
+//     no abbr, and "WGrn" keeps its mixed case (the client finds it as given).
 //
 // # Behaviour
 //

@@ -75,8 +75,8 @@ func stillStored(ctx context.Context, c *auth.Call, chk *prepared) (bool, error)
 	return err == nil && now != "" && auth.NewSecret(now).Equal(chk.checked), err
 }
 
-// newHash checks a new password against the policy and the breach list,
-// and hashes it.
+// newHash checks a new password against the policy, the list of common
+// passwords and the breach service, and hashes it.
 func (p *Plugin) newHash(ctx context.Context, password auth.Secret) (auth.Secret, error) {
 	n := utf8.RuneCountInString(password.Reveal())
 	switch {
@@ -84,6 +84,9 @@ func (p *Plugin) newHash(ctx context.Context, password auth.Secret) (auth.Secret
 		return auth.Secret{}, ErrPasswordTooShort.With(plural("the password needs at least %d characters", p.cfg.minLength))
 	case n > p.cfg.maxLength:
 		return auth.Secret{}, ErrPasswordTooLong.With(plural("the password may have at most %d characters", p.cfg.maxLength))
+	}
+	if p.cfg.refuseCommon && isCommon(password.Reveal()) {
+		return auth.Secret{}, errCommonPassword
 	}
 	if p.cfg.breach != nil {
 		res, err := p.cfg.breach.Check(ctx, []byte(password.Reveal()))

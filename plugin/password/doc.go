@@ -6,7 +6,7 @@
 // # Configuration
 //
 //	mail := email.New(email.WithSender(sender))
-//	pw := password.New(password.WithBreachCheck(breach.New()))
+//	pw := password.New(password.WithCommonPasswordCheck(), password.WithBreachCheck(breach.New()))
 //	a, err := auth.New(auth.WithDB(db, sqlb.SQLite), auth.WithBaseURL(...), auth.WithPlugins(mail, pw))
 //
 // Passwords are 8 to 128 characters by default ([WithLength]), counted in
@@ -29,7 +29,8 @@
 //
 // Error codes: invalid_credentials, email_not_verified, password_too_short,
 // password_too_long, password_breached, password_check_unavailable,
-// no_password, and the core's.
+// no_password, and the core's. [WithCommonPasswordCheck] refuses the most
+// common passwords with password_breached and a message of its own.
 //
 // # Storage
 //

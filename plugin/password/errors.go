@@ -17,7 +17,9 @@ var (
 	// ErrPasswordTooShort and ErrPasswordTooLong break the length policy.
 	ErrPasswordTooShort = auth.NewError("password_too_short", http.StatusBadRequest, "the password is too short")
 	ErrPasswordTooLong  = auth.NewError("password_too_long", http.StatusBadRequest, "the password is too long")
-	// ErrPasswordBreached is a password found in known breaches.
+	// ErrPasswordBreached is a password found in known breaches: by the
+	// breach check ([WithBreachCheck]), or on the list of the most common
+	// passwords ([WithCommonPasswordCheck]), with a message that says so.
 	ErrPasswordBreached = auth.NewError("password_breached", http.StatusBadRequest, "this password appeared in a data breach: choose another")
 	// ErrBreachCheckFailed is a breach check that could not run, when the
 	// check fails closed.
@@ -26,3 +28,7 @@ var (
 	// set one through the reset link instead.
 	ErrNoPassword = auth.NewError("no_password", http.StatusBadRequest, "this account has no password: use forgot password to set one")
 )
+
+// errCommonPassword is ErrPasswordBreached for a password of the list of
+// the most common ones.
+var errCommonPassword = ErrPasswordBreached.With("this password is one of the most common ones, which attackers try first: choose another")

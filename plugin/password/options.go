@@ -15,6 +15,7 @@ type config struct {
 	minLength           int
 	maxLength           int
 	breach              *breach.Checker
+	refuseCommon        bool
 	withoutRecovery     bool
 	requireVerification bool
 	resetTTL            time.Duration
@@ -38,6 +39,15 @@ func WithLength(minimum, maximum int) Option {
 // server). Whether a failed check refuses the password is c's choice
 // (breach.FailClosed).
 func WithBreachCheck(c *breach.Checker) Option { return func(cfg *config) { cfg.breach = c } }
+
+// WithCommonPasswordCheck refuses the most common passwords ("password",
+// "123456789", "qwertyuiop" ...), in any letter case, from a list of about
+// 1 400 embedded in the package (common_passwords.txt, which cites its
+// source). The check needs no network, so it works offline, in tests and
+// when the breach service is down: use it with [WithBreachCheck], which
+// knows far more passwords. A refused password is [ErrPasswordBreached]
+// (every one of them is in the breach corpus), with a message of its own.
+func WithCommonPasswordCheck() Option { return func(c *config) { c.refuseCommon = true } }
 
 // WithoutRecovery lets the plugin start without a way to recover a
 // password (no email sender): a forgotten password then locks the account.

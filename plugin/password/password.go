@@ -91,7 +91,7 @@ func (p *Plugin) Init(a *auth.Auth) error {
 
 var defaultTemplates = map[string][2]string{
 	PurposeReset: {"Reset your {{.App}} password",
-		"Open this link within {{.Minutes}} minutes to choose a new password:\n\n{{.Link}}\n\nIf you did not ask for this, ignore this message: your password stays as it is."},
+		"Open this link within {{.Within}} to choose a new password:\n\n{{.Link}}\n\nIf you did not ask for this, ignore this message: your password stays as it is."},
 	PurposeChanged: {"Your {{.App}} password was changed",
 		"The password of your {{.App}} account was just changed. If this was not you, reset it now with \"forgot password\" and review your sessions."},
 }

@@ -3,6 +3,8 @@ package schooltest
 import (
 	"net/http/httptest"
 	"testing"
+
+	"github.com/sesame-go/sesame/school/schooldemo"
 )
 
 // NewServer starts a [Handler] on a local address for the duration of the
@@ -10,7 +12,7 @@ import (
 // is closed when the test and its subtests end.
 func NewServer(tb testing.TB) *httptest.Server {
 	tb.Helper()
-	srv := httptest.NewServer(Handler{})
+	srv := httptest.NewServer(schooldemo.Handler{})
 	tb.Cleanup(srv.Close)
 	return srv
 }

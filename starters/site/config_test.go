@@ -29,6 +29,9 @@ func TestParseConfig(t *testing.T) {
 		{name: "environment", env: map[string]string{EnvDatabase: "mysql://root@db:3306/app", EnvAddr: "0.0.0.0:80",
 			EnvSchoolURL: "https://s.example", EnvSchoolToken: "tok", EnvSchoolID: "11"},
 			want: Config{Addr: "0.0.0.0:80", Database: "mysql://root@db:3306/app", SchoolURL: "https://s.example", SchoolToken: auth.NewSecret("tok"), SchoolID: 11}},
+		{name: "breach check off", args: []string{"-breach-url", "OFF"}, want: Config{Addr: DefaultAddr, BreachURL: "OFF"}},
+		{name: "breach check elsewhere", env: map[string]string{EnvBreachURL: "http://127.0.0.1:9999"}, want: Config{Addr: DefaultAddr, BreachURL: "http://127.0.0.1:9999"}},
+		{name: "bad breach URL", args: []string{"-breach-url", "pwnedpasswords.com"}, wantErr: "want an http or https URL, or off"},
 		{name: "a flag wins over its variable", args: []string{"-db", "app.db"}, env: map[string]string{EnvDatabase: "postgres://db/app"},
 			want: Config{Addr: DefaultAddr, Database: "app.db"}},
 		{name: "school token without URL", args: []string{"-school-token", "tok"}, wantErr: "go with -school-url"},
@@ -48,10 +51,39 @@ func TestParseConfig(t *testing.T) {
 				}
 				return
 			}
+			if tt.want.Database == "" {
+				tt.want.Database = "data/app.db" // DatabaseFile("app")
+			}
 			if err != nil || !reflect.DeepEqual(got, tt.want) {
 				t.Fatalf("ParseConfig(%q) = %+v, %v; want %+v", tt.args, got, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestDatabaseFile: each app has its own SQLite file by default, so that
+// the starters, run from one directory, share no accounts and no rate
+// counters.
+func TestDatabaseFile(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"gin", "data/gin.db"},
+		{"echo", "data/echo.db"},
+		{"fiber", "data/fiber.db"},
+		{"", DefaultDatabase},
+		{"../x", DefaultDatabase},
+		{"a/b", DefaultDatabase},
+		{".hidden", DefaultDatabase},
+	}
+	for _, tt := range tests {
+		if got := DatabaseFile(tt.name); got != tt.want {
+			t.Errorf("DatabaseFile(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+		if tt.want != DefaultDatabase {
+			cfg, err := ParseConfig(tt.name, nil, func(string) string { return "" }, io.Discard)
+			if err != nil || cfg.Database != tt.want {
+				t.Errorf("ParseConfig(%q) database = %q, %v; want %q", tt.name, cfg.Database, err, tt.want)
+			}
+		}
 	}
 }
 

@@ -10,25 +10,30 @@
 //
 //	-addr         ADDR           localhost:8080
 //	-base-url     BASE_URL       http:// and -addr
-//	-db           DATABASE_URL   data/sesame.db (SQLite), postgres://..., mysql://user:pass@host:3306/db, user:pass@tcp(host:3306)/db
+//	-db           DATABASE_URL   data/<name>.db (SQLite: data/gin.db ...), postgres://..., mysql://user:pass@host:3306/db, user:pass@tcp(host:3306)/db
 //	-lookup-url   LOOKUP_URL     the embedded sample catalog, served in process
-//	-school-url   SCHOOL_URL     the schooltest demo school, served in process
+//	-school-url   SCHOOL_URL     the schooldemo demo school, served in process
 //	-school-token SCHOOL_TOKEN   with -school-url
 //	-school-id    SCHOOL_ID      with -school-url
+//	-breach-url   BREACH_URL     https://api.pwnedpasswords.com; off turns the breach check off
 //
 // [Config.Listen] opens the address and settles the base URL; [New] opens
 // the database, applies the migrations and builds the instance: the email
 // plugin with a development mailer that prints every message, links and
-// codes included, the password plugin, and [School], a sign-in plugin of
-// this package for school accounts.
+// codes included, the password plugin, which refuses the most common
+// passwords (an embedded list) and breached ones (the Pwned Passwords
+// range API, failing open with a warning when it cannot be reached), and
+// [School], a sign-in plugin of this package for school accounts.
 //
 // # Routes
 //
 // [App.Routes] lists the pages and JSON routes, each an exact path and an
 // http.Handler, so that any framework registers them natively; routes
-// marked SignedIn go behind the adapter's RequireUser. The auth routes are
-// Sesame's own, mounted under [AuthPrefix] by the adapter. [App.Handler]
-// is the same wiring for net/http.
+// marked SignedIn go behind the adapter's RequireUser. A POST route names
+// the page that holds its form (Route.Page): a person sent to sign in from
+// the form comes back to that page, since a browser comes back with a
+// GET. The auth routes are Sesame's own, mounted under [AuthPrefix] by
+// the adapter. [App.Handler] is the same wiring for net/http.
 //
 //	GET  /                      home
 //	GET  /sign-up, /sign-in     forms; POST to the same paths

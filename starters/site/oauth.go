@@ -5,13 +5,6 @@ import (
 	"github.com/sesame-go/sesame/plugin/oauth"
 )
 
-// Option changes how [New] builds the app.
-type Option func(*options)
-
-type options struct {
-	github func(clientID string, secret auth.Secret, callbackURL string) *oauth.Provider
-}
-
 // WithGitHub makes the GitHub provider of "Sign in with GitHub" with make
 // instead of the oauth plugin's GitHub preset: the gin starter builds it
 // with goth. It applies when the configuration names a GitHub app; make

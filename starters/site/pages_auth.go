@@ -48,7 +48,7 @@ type signInData struct {
 }
 
 func (app *App) signInPage(w http.ResponseWriter, r *http.Request) {
-	v := view{Title: "Sign in", Form: url.Values{"next": {r.URL.Query().Get("next")}}}
+	v := view{Title: "Sign in", Form: url.Values{"next": {app.comeBack(r.URL.Query().Get("next"))}}}
 	if code := r.URL.Query().Get("error"); code != "" && strings.Trim(code, "abcdefghijklmnopqrstuvwxyz_") == "" {
 		// The oauth plugin sends a failed sign-in here with its code.
 		v.Error = "sign-in with GitHub did not work (" + code + ")"
@@ -69,7 +69,7 @@ func (app *App) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	authhttp.SetSessionCookie(w, r, app.auth, res.Session, res.Token)
-	seeOther(w, r, app.nextPage(f.Get("next"), "/account?done=signed-in"))
+	seeOther(w, r, app.nextPage(app.comeBack(f.Get("next")), "/account?done=signed-in"))
 }
 
 func (app *App) signOut(w http.ResponseWriter, r *http.Request) {
@@ -165,7 +165,13 @@ func (app *App) reset(w http.ResponseWriter, r *http.Request) {
 	}
 	f := r.PostForm
 	if err := app.password.Reset(r.Context(), auth.NewSecret(f.Get("token")), auth.NewSecret(f.Get("password"))); err != nil {
-		app.fail(w, r, "reset", view{Title: "Choose a new password", Form: keep(f, "token")}, err)
+		v := view{Title: "Choose a new password", Form: keep(f, "token")}
+		if errors.Is(err, auth.ErrTokenInvalid) {
+			// A used or expired link cannot work again: offer a new one
+			// instead of the form.
+			v.Form, v.Fix = nil, &link{Href: "/forgot-password", Text: "ask for a new link"}
+		}
+		app.fail(w, r, "reset", v, err)
 		return
 	}
 	seeOther(w, r, SignInPath+"?done=password-reset")

@@ -7,7 +7,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
-	"github.com/sesame-go/sesame/school/schooltest"
+	"github.com/sesame-go/sesame/school/schooldemo"
 )
 
 // schoolData is what the school sign-in page shows: with the in-process
@@ -20,7 +20,7 @@ type schoolData struct {
 func (app *App) schoolView(r *http.Request) view {
 	d := schoolData{Demo: app.demoSchool}
 	if d.Demo {
-		d.DemoUser, d.DemoPassword = schooltest.DemoUserID, schooltest.DemoPassword
+		d.DemoUser, d.DemoPassword = schooldemo.DemoUserID, schooldemo.DemoPassword
 	}
 	return view{Title: "Sign in with your school account", Data: d}
 }

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -51,12 +52,20 @@ type view struct {
 	Email string
 	// Notice says what the last action did; Error why it failed.
 	Notice, Error string
+	// Fix, shown after Error, links to what mends it: "Sign in again to
+	// do this: sign in".
+	Fix *link
 	// Form holds the values to show again in a form, never a password.
 	Form url.Values
 	// Data is the page's own data.
 	Data any
 	// GitHub is set when sign-in with GitHub is configured.
 	GitHub bool
+}
+
+// link is a link a page shows: where it goes, and its text.
+type link struct {
+	Href, Text string
 }
 
 // message is the data of the message page.
@@ -125,6 +134,16 @@ func (app *App) fail(w http.ResponseWriter, r *http.Request, name string, v view
 	v.Error = e.Message
 	if e.Code == auth.ErrInternal.Code || status < 400 || status > 599 {
 		v.Error, status = "Something went wrong on our side. Please try again later.", http.StatusInternalServerError
+	}
+	if errors.Is(err, auth.ErrInvalidOrigin) && app.baseURL != "" {
+		// Most often the app was opened at another address than its base
+		// URL (127.0.0.1 for localhost): say where it works.
+		v.Error += " (forms work only on pages opened at " + app.baseURL + ", the app's base URL)"
+		v.Fix = &link{Href: app.baseURL + app.pageOf(r), Text: "open this page there"}
+	}
+	if errors.Is(err, auth.ErrFreshSessionRequired) {
+		// Signing in again makes a fresh session, and comes back here.
+		v.Fix = &link{Href: SignInPath + "?next=" + url.QueryEscape(app.pageOf(r)), Text: "sign in"}
 	}
 	if e.RetryAfter > 0 {
 		secs := strconv.Itoa(int((e.RetryAfter + time.Second - 1) / time.Second))

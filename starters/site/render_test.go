@@ -15,7 +15,7 @@ import (
 // TestFail: an operation's error shows by its message and status; an
 // internal one shows no detail.
 func TestFail(t *testing.T) {
-	s := &App{pages: parsePages()}
+	s := &App{pages: parsePages(), baseURL: "http://app.test"}
 	tests := []struct {
 		name       string
 		err        error
@@ -30,6 +30,8 @@ func TestFail(t *testing.T) {
 		{"rate limited", &auth.Error{Code: "rate_limited", Status: 429, Message: "too many requests", RetryAfter: 1500 * time.Millisecond},
 			http.StatusTooManyRequests, "Too many requests: try again in 2 seconds", "", "2"},
 		{"escaped", auth.ErrInvalidInput.With(`<img src=x onerror=alert(1)>`), http.StatusBadRequest, "&lt;img src=x", "<img", ""},
+		{"another origin", auth.ErrInvalidOrigin, http.StatusForbidden,
+			`origin is not allowed (forms work only on pages opened at http://app.test, the app&#39;s base URL): <a href="http://app.test/sign-in">open this page there</a>`, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,7 +69,8 @@ func TestPages(t *testing.T) {
 		{"GET", "/sign-in?next=%22%3E%3Cscript%3E", http.StatusOK, `value="&#34;&gt;&lt;script&gt;"`, "", ""},
 		{"GET", "/verify-email?token=%22%3E%3Cb%3E", http.StatusOK, `value="&#34;&gt;&lt;b&gt;"`, "", ""},
 		{"GET", "/account", http.StatusSeeOther, "", "/sign-in?next=%2Faccount", ""},
-		{"POST", "/account/password", http.StatusSeeOther, "", "/sign-in?next=%2Faccount%2Fpassword", ""},
+		{"POST", "/account/password", http.StatusSeeOther, "", "/sign-in?next=%2Faccount", ""}, // the page of the form, not the POST route
+		{"GET", "/sign-in?next=%2Faccount%2Fpassword", http.StatusOK, `name="next" value="/account"`, "", ""},
 		{"GET", "/nowhere", http.StatusNotFound, "Page not found", "", ""},
 		{"GET", "/sign-out", http.StatusNotFound, "Page not found", "", ""},
 		{"GET", "/api/nowhere", http.StatusNotFound, `{"error":{"code":"not_found"`, "", ""},
@@ -121,6 +124,35 @@ func TestNextPage(t *testing.T) {
 	for _, tt := range tests {
 		if got := app.nextPage(tt.in, "/fallback"); got != tt.want {
 			t.Errorf("nextPage(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestSignedInAs: the account page and the home page name the person by
+// their name and address, or by their address alone when they gave no
+// name, never with an empty name and a lone address in brackets.
+func TestSignedInAs(t *testing.T) {
+	p := parsePages()
+	tests := []struct {
+		name, email string
+		account     string
+		home        string
+	}{
+		{"", "x@example.com", "Signed in as <strong>x@example.com</strong>.", "Welcome back, x@example.com."},
+		{"Ada", "x@example.com", "Signed in as <strong>Ada</strong> (x@example.com).", "Welcome back, Ada."},
+		{"Ada", "", "Signed in as <strong>Ada</strong>.", "Welcome back, Ada."},
+		{"<b>Ada</b>", "", "Signed in as <strong>&lt;b&gt;Ada&lt;/b&gt;</strong>.", "Welcome back, &lt;b&gt;Ada&lt;/b&gt;."},
+	}
+	for _, tt := range tests {
+		v := view{Title: "Your account", User: &auth.User{ID: "u1", Name: tt.name}, Email: tt.email, Data: accountData{}}
+		for page, want := range map[string]string{"account": tt.account, "home": tt.home} {
+			var b strings.Builder
+			if err := p[page].ExecuteTemplate(&b, "layout", v); err != nil {
+				t.Fatalf("%s page: %v", page, err)
+			}
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("%s page of %q <%s> does not say %q:\n%s", page, tt.name, tt.email, want, b.String())
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"net/http"
 	"net/url"
 
@@ -25,24 +26,41 @@ type Route struct {
 	// SignedIn marks a route for signed-in people only: put it behind the
 	// adapter's RequireUser with RedirectTo([SignInPath]).
 	SignedIn bool
+	// Page is, for a POST route, the page that holds its form, such as
+	// "/account" for "/account/password": where a person sent to sign in
+	// from the form comes back to, since the browser comes back with a
+	// GET. Empty for GET routes.
+	Page string
 }
 
 // Routes returns the site's pages and JSON routes. The auth routes are
 // served apart, under [AuthPrefix].
 func (app *App) Routes() []Route {
 	get, post := http.MethodGet, http.MethodPost
-	h := func(method, path string, f http.HandlerFunc) Route { return Route{method, path, f, false} }
-	account := func(method, path string, f http.HandlerFunc) Route { return Route{method, path, f, true} }
+	h := func(method, path string, f http.HandlerFunc) Route {
+		r := Route{Method: method, Path: path, Handler: f}
+		if method == post {
+			r.Page = path // the forms of these pages post to the page's own path...
+		}
+		return r
+	}
+	account := func(method, path string, f http.HandlerFunc) Route {
+		r := Route{Method: method, Path: path, Handler: f, SignedIn: true}
+		if method == post {
+			r.Page = "/account" // ...and those of the account page under it
+		}
+		return r
+	}
 	return []Route{
 		h(get, "/", app.home),
 		h(get, "/sign-up", app.signUpPage),
 		h(post, "/sign-up", app.signUp),
 		h(get, SignInPath, app.signInPage),
 		h(post, SignInPath, app.signIn),
-		h(post, "/sign-out", app.signOut),
+		form(h(post, "/sign-out", app.signOut), "/"),
 		h(get, "/verify-email", app.verifyPage),
 		h(post, "/verify-email", app.verify),
-		h(post, "/verify-email/resend", app.resend),
+		form(h(post, "/verify-email/resend", app.resend), "/verify-email"),
 		h(get, "/change-email/undo", app.undoPage),
 		h(post, "/change-email/undo", app.undo),
 		h(get, "/forgot-password", app.forgotPage),
@@ -80,7 +98,7 @@ func (app *App) Handler() http.Handler {
 	for _, rt := range app.Routes() {
 		h, path := rt.Handler, rt.Path
 		if rt.SignedIn {
-			h = requireUser(h)
+			h = app.requireUser(h)
 		}
 		if path == "/" {
 			path = "/{$}" // exactly the home page, not every path
@@ -92,9 +110,10 @@ func (app *App) Handler() http.Handler {
 }
 
 // requireUser sends people who are not signed in to the sign-in page, as
-// the adapters' RequireUser(RedirectTo(SignInPath)) does; a session that a
-// session check blocks gets the check's refusal, as there.
-func requireUser(next http.Handler) http.Handler {
+// the adapters' RequireUser(RedirectTo(SignInPath)) does, but with the
+// page of the form as next parameter when they posted one; a session that
+// a session check blocks gets the check's refusal, as there.
+func (app *App) requireUser(next http.Handler) http.Handler {
 	refuse := authhttp.RequireUser(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, _, blocked := authhttp.BlockedSessionFrom(r); blocked != nil {
@@ -102,9 +121,58 @@ func requireUser(next http.Handler) http.Handler {
 			return
 		}
 		if _, ok := authhttp.UserFrom(r); !ok {
-			http.Redirect(w, r, SignInPath+"?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+			http.Redirect(w, r, SignInPath+"?next="+url.QueryEscape(app.pageOf(r)), http.StatusSeeOther)
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// form sets the page that holds the form of a POST route.
+func form(rt Route, page string) Route {
+	rt.Page = page
+	return rt
+}
+
+// formPages maps the path of each POST-only route to the page that holds
+// its form ("/" when it says none), so that no next parameter sends the
+// browser, which comes back with a GET, to a route that only takes POST.
+func formPages(routes []Route) map[string]string {
+	gets := map[string]bool{}
+	for _, rt := range routes {
+		if rt.Method == http.MethodGet {
+			gets[rt.Path] = true
+		}
+	}
+	pages := map[string]string{}
+	for _, rt := range routes {
+		if rt.Method != http.MethodGet && !gets[rt.Path] {
+			pages[rt.Path] = cmp.Or(rt.Page, "/")
+		}
+	}
+	return pages
+}
+
+// comeBack returns the page to come back to after signing in for a next
+// parameter: the page that holds the form of a POST-only route, and next
+// itself otherwise. The adapters' RequireUser sends the path a form was
+// posted to ("/account/password"), which the browser would GET.
+func (app *App) comeBack(next string) string {
+	u, err := url.Parse(next)
+	if err != nil {
+		return next // nextPage refuses it
+	}
+	if page, ok := app.forms[u.Path]; ok {
+		return page
+	}
+	return next
+}
+
+// pageOf returns the page a request was made from, to come back to: the
+// request itself for a GET, the page that holds the form of a POST.
+func (app *App) pageOf(r *http.Request) string {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return r.URL.RequestURI()
+	}
+	return app.comeBack(r.URL.Path)
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/sesame-go/sesame/lookup"
 	"github.com/sesame-go/sesame/school"
-	"github.com/sesame-go/sesame/school/schooltest"
+	"github.com/sesame-go/sesame/school/schooldemo"
 )
 
 // loopback serves h on a free port of 127.0.0.1, standing in for a remote
@@ -50,18 +50,19 @@ func (app *App) newCourses(c Config) (*lookup.Client, string, error) {
 }
 
 // newSchool returns the SmartClass client and the school id: for the
-// configured interface, or for schooltest's demo served in process.
+// configured interface, or for the demo school of schooldemo, served in
+// process.
 func (app *App) newSchool(c Config) (*school.Client, int, string, error) {
 	if c.SchoolURL != "" {
 		client, err := school.New(c.SchoolURL, c.SchoolToken.Reveal(), c.SchoolID)
 		return client, c.SchoolID, c.SchoolURL, err
 	}
-	local, stop, err := loopback(schooltest.Handler{})
+	local, stop, err := loopback(schooldemo.Handler{})
 	if err != nil {
 		return nil, 0, "", err
 	}
 	app.stops = append(app.stops, stop)
 	app.demoSchool = true
-	client, err := school.New(local, schooltest.SchoolToken, schooltest.SchoolID)
-	return client, schooltest.SchoolID, "the schooltest demo at " + local, err
+	client, err := school.New(local, schooldemo.SchoolToken, schooldemo.SchoolID)
+	return client, schooldemo.SchoolID, "the demo school at " + local, err
 }

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/lookup"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/plugin/password/breach"
 )
 
 // AuthPrefix is the path the JSON auth routes are served under.
@@ -28,10 +30,12 @@ type App struct {
 	school     *School
 	github     bool // sign-in with GitHub is configured
 	courses    *lookup.Client
-	demoSchool bool // the school is schooltest's demo: show its account
+	demoSchool bool // the school is schooldemo's, in process: show its account
 	db         *database
 	log        *slog.Logger
 	pages      pages
+	baseURL    string            // where people open the app, without a trailing slash
+	forms      map[string]string // the page of each POST-only path: see formPages
 	stops      []func(context.Context) error
 }
 
@@ -44,7 +48,7 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	if cfg.BaseURL == "" {
 		return nil, errors.New("site: the configuration has no base URL: call Config.Listen first")
 	}
-	app := &App{log: slog.New(slog.NewTextHandler(out, nil)), pages: parsePages()}
+	app := &App{log: slog.New(slog.NewTextHandler(out, nil)), pages: parsePages(), baseURL: strings.TrimSuffix(cfg.BaseURL, "/")}
 	defer func() {
 		if err != nil {
 			err = errors.Join(err, app.Close())
@@ -63,7 +67,8 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	}
 	app.courses, app.school = courses, NewSchool(schoolClient, schoolID)
 	app.mail = email.New(email.WithSender(&email.LogSender{Writer: out}), email.WithAppName("Sesame starter"))
-	app.password = password.New()
+	pwOpts, breachAt := passwordChecks(cfg)
+	app.password = password.New(pwOpts...)
 	plugins := []auth.Plugin{app.mail, app.password, app.school}
 	var o options
 	for _, opt := range opts {
@@ -72,21 +77,41 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	if p := oauthPlugin(cfg, o); p != nil {
 		plugins, app.github = append(plugins, p), true
 	}
-	app.auth, err = auth.New(
+	app.auth, err = auth.New(append([]auth.Option{
 		auth.WithDB(app.db.db, app.db.dialect),
-		auth.WithBaseURL(cfg.BaseURL+AuthPrefix),
+		auth.WithBaseURL(cfg.BaseURL + AuthPrefix),
 		auth.WithPlugins(plugins...),
 		auth.WithLogger(app.log),
-	)
+	}, o.auth...)...)
 	if err != nil {
 		return nil, err
 	}
+	app.forms = formPages(app.Routes())
 	if err := app.auth.Migrate(ctx); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(out, "database: %s\ncourses: %s\nschool: %s\nmail: printed here (development mailer)\n",
-		app.db.where, coursesAt, schoolAt)
+	fmt.Fprintf(out, "database: %s\ncourses: %s\nschool: %s\nmail: printed here (development mailer)\npasswords: %s\n",
+		app.db.where, coursesAt, schoolAt, breachAt)
 	return app, nil
+}
+
+// passwordChecks returns the checks of new passwords the configuration
+// asks for, and describes them: the most common passwords are refused
+// always, offline; breached ones when the breach service answers (it
+// fails open: when it cannot be reached, the password plugin logs a
+// warning and accepts the password, so that sign-ups go on).
+func passwordChecks(cfg Config) ([]password.Option, string) {
+	opts := []password.Option{password.WithCommonPasswordCheck()}
+	if strings.EqualFold(cfg.BreachURL, BreachOff) {
+		return opts, "the most common refused; the breach check is off"
+	}
+	base := cfg.BreachURL
+	if base == "" {
+		base = breach.DefaultBaseURL
+	}
+	opts = append(opts, password.WithBreachCheck(breach.New(breach.WithBaseURL(base), breach.WithUserAgent("sesame-starter/1"))))
+	return opts, "the most common refused; breached ones refused, checked at " + base +
+		" (when it cannot be reached, sign-ups go on and a warning is logged; -breach-url off turns it off)"
 }
 
 // Auth returns the Sesame instance, to mount its routes and middleware.

@@ -15,8 +15,8 @@ import (
 // real HTTP with cookie jars, reading the development mailer's messages
 // from mail (the app's output: a [*Console], or any String method that
 // returns what the app printed so far). The app must run with the default
-// in-process catalog and demo school. Each step is a subtest; the journey
-// stops at the first that fails.
+// in-process catalog and demo school, and the breach check of [Start].
+// Each step is a subtest; the journey stops at the first that fails.
 func Journey(t *testing.T, baseURL string, mail fmt.Stringer) {
 	baseURL = strings.TrimSuffix(baseURL, "/")
 	j := &journey{base: baseURL, mail: &mailbox{out: mail}}
@@ -84,6 +84,12 @@ func (j *journey) home(t *testing.T) {
 func (j *journey) signUp(t *testing.T) {
 	j.web.post("/sign-up", url.Values{"name": {name}, "email": {j.email}, "password": {"short"}}).
 		want(t, http.StatusBadRequest, "The password needs at least 8 characters")
+	// The most common passwords are refused with no network, breached
+	// ones by the breach check.
+	j.web.post("/sign-up", url.Values{"name": {name}, "email": {j.email}, "password": {"password"}}).
+		want(t, http.StatusBadRequest, "This password is one of the most common ones")
+	j.web.post("/sign-up", url.Values{"name": {name}, "email": {j.email}, "password": {BreachedPassword}}).
+		want(t, http.StatusBadRequest, "This password appeared in a data breach")
 	j.web.post("/sign-up", url.Values{"name": {name}, "email": {j.email}, "password": {firstPassword}}).
 		want(t, http.StatusOK, "Check your email")
 	// Signing in before verifying tells the one who knows the password.
@@ -92,7 +98,11 @@ func (j *journey) signUp(t *testing.T) {
 }
 
 func (j *journey) verify(t *testing.T) {
-	path := link(t, j.mail.next(t, "verify-email", j.email), j.base, "/verify-email")
+	msg := j.mail.next(t, "verify-email", j.email)
+	if !strings.Contains(msg, "within 24 hours:") {
+		t.Errorf("the verification message does not say how long the link works for people:\n%s", msg)
+	}
+	path := link(t, msg, j.base, "/verify-email")
 	page := j.web.get(path)
 	page.want(t, http.StatusOK, `action="/verify-email"`)
 	done := j.web.post("/verify-email", url.Values{"token": {page.hidden(t, "token")}})
@@ -104,8 +114,11 @@ func (j *journey) verify(t *testing.T) {
 }
 
 func (j *journey) crossOrigin(t *testing.T) {
+	// The refusal says where forms work: most often the app was opened at
+	// another address than its base URL.
 	j.web.postFrom("https://attacker.example", "/sign-in", url.Values{"email": {j.email}, "password": {firstPassword}}).
-		want(t, http.StatusForbidden, "origin is not allowed")
+		want(t, http.StatusForbidden, "origin is not allowed", "forms work only on pages opened at "+j.base,
+			`<a href="`+j.base+`/sign-in">open this page there</a>`)
 }
 
 func (j *journey) signIn(t *testing.T) {
@@ -169,15 +182,33 @@ func (j *journey) signOut(t *testing.T) {
 	out.want(t, http.StatusOK, "You are signed out.", `href="/sign-in"`)
 	out.wantAt(t, "/?done=signed-out")
 	j.web.get("/account").wantAt(t, "/sign-in?next=%2Faccount")
+	// A form of the account page posted once signed out leads to signing
+	// in, and back to the page of the form: never to the route it posted
+	// to, which only takes POST.
+	page := j.web.post("/account/email", url.Values{"newEmail": {j.newEmail}})
+	page.want(t, http.StatusOK, `action="/sign-in"`)
+	if next := page.hidden(t, "next"); next != "/account" {
+		t.Fatalf("POST /account/email signed out: the sign-in page comes back to %q, want /account", next)
+	}
 }
 
 func (j *journey) resetPassword(t *testing.T) {
 	j.web.post("/forgot-password", url.Values{"email": {j.newEmail}}).want(t, http.StatusOK, "Check your email")
-	path := link(t, j.mail.next(t, "reset-password", j.newEmail), j.base, "/reset-password")
+	msg := j.mail.next(t, "reset-password", j.newEmail)
+	if !strings.Contains(msg, "within 1 hour to choose") {
+		t.Errorf("the reset message does not say how long the link works for people:\n%s", msg)
+	}
+	path := link(t, msg, j.base, "/reset-password")
 	token := j.web.get(path).hidden(t, "token")
 	done := j.web.post("/reset-password", url.Values{"token": {token}, "password": {thirdPassword}})
 	done.want(t, http.StatusOK, "Your password is reset")
 	done.wantAt(t, "/sign-in?done=password-reset")
+	// A used link says so and offers a new one, not the form again.
+	used := j.web.post("/reset-password", url.Values{"token": {token}, "password": {thirdPassword}})
+	used.want(t, http.StatusBadRequest, "The link or token is invalid or has expired", `has expired: <a href="/forgot-password">ask for a new link</a>`)
+	if strings.Contains(used.Body, `action="/reset-password"`) {
+		t.Fatalf("a used reset link shows the form again:\n%s", used.Body)
+	}
 	j.web.post("/sign-in", url.Values{"email": {j.newEmail}, "password": {secondPassword}}).
 		want(t, http.StatusUnauthorized, "Wrong email or password")
 	j.web.post("/sign-in", url.Values{"email": {j.newEmail}, "password": {thirdPassword}}).

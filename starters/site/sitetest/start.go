@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sesame-go/sesame/plugin/password/breach/breachtest"
 )
 
 // waitLimit bounds every wait for the app: a wedged app fails the test
@@ -77,6 +79,11 @@ func (e errEnded) Error() string {
 	return "the app ended before it listened: " + e.err.Error()
 }
 
+// BreachedPassword is the password the breach check of an app started by
+// [Start] finds in breaches. It is on no list of common passwords: only
+// the breach check can refuse it.
+const BreachedPassword = "Tr0ub4dor&3 horse"
+
 // Server is a starter running for a test.
 type Server struct {
 	// URL is the app's base URL, such as http://127.0.0.1:40213.
@@ -90,8 +97,10 @@ type Server struct {
 type Run func(ctx context.Context, args []string, stdout io.Writer) error
 
 // Start runs a starter on a free port of 127.0.0.1 (args come after
-// "-addr 127.0.0.1:0"; pass "-db" with a file in t.TempDir()) and returns
-// once it listens. When the test ends it stops the app, waits for run to
+// "-addr 127.0.0.1:0 -breach-url URL"; pass "-db" with a file in
+// t.TempDir()) and returns once it listens. The breach check asks an
+// in-process fake of the Pwned Passwords range API (package breachtest),
+// which knows [BreachedPassword], so that no test reaches the network. When the test ends it stops the app, waits for run to
 // return and fails the test if run returned an error, so no goroutine
 // outlives the test.
 func Start(t testing.TB, run Run, args ...string) *Server {
@@ -99,7 +108,9 @@ func Start(t testing.TB, run Run, args ...string) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	console := &Console{}
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), console) }()
+	breached := breachtest.NewServer(t, BreachedPassword)
+	args = append([]string{"-addr", "127.0.0.1:0", "-breach-url", breached.URL}, args...)
+	go func() { done <- run(ctx, args, console) }()
 	ended := false
 	t.Cleanup(func() {
 		cancel()

@@ -1,4 +1,4 @@
-package schooltest
+package schooldemo
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package schooltest
+package schooldemo
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ func TestUserRedacted(t *testing.T) {
 			t.Errorf("%s of the demo user = %q, shows the password", path, out)
 		}
 	}
-	want := `schooltest.User{ID: "demo", Password: "[redacted]", Name: "Demo Student", SchoolID: 11}`
+	want := `schooldemo.User{ID: "demo", Password: "[redacted]", Name: "Demo Student", SchoolID: 11}`
 	if got := u.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}

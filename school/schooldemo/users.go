@@ -1,4 +1,4 @@
-package schooltest
+package schooldemo
 
 import (
 	"crypto/sha256"
@@ -69,7 +69,7 @@ var accounts = func() map[string]account {
 
 // String describes the user with the password redacted.
 func (u User) String() string {
-	return fmt.Sprintf("schooltest.User{ID: %q, Password: %q, Name: %q, SchoolID: %d}", u.ID, redacted, u.Name, u.SchoolID)
+	return fmt.Sprintf("schooldemo.User{ID: %q, Password: %q, Name: %q, SchoolID: %d}", u.ID, redacted, u.Name, u.SchoolID)
 }
 
 // GoString returns String, for the %#v verb.
