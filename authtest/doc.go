@@ -14,6 +14,11 @@
 // SESAME_TEST_REQUIRE_ENGINES (a comma-separated list such as
 // "sqlite,postgres,mysql") names it: then the test fails.
 //
+// Tests of stores on Redis get the server's URL from [RedisURL], which
+// reads SESAME_TEST_REDIS (redis://127.0.0.1:6379/0) and, like the SQL
+// engines, skips the test when it is unset, unless
+// SESAME_TEST_REQUIRE_ENGINES names "redis".
+//
 // # Faults
 //
 // [Engine.Faulty] opens a second pool on the same database through a
