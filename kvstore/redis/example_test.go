@@ -16,8 +16,9 @@ import (
 	"github.com/sesame-go/sesame/sqlb"
 )
 
-// Rate limits counted in Redis, everything else in the host's database.
-// It needs a live Redis and database, so it is only compiled.
+// Sessions and rate limits in Redis, users and everything else in the
+// host's database. It needs a live Redis and database, so it is only
+// compiled.
 func Example() {
 	var db *sql.DB // the host's database, opened with its driver
 	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379",
@@ -26,6 +27,7 @@ func Example() {
 		DialTimeout: 500 * time.Millisecond, DialerRetries: 1, ReadTimeout: 500 * time.Millisecond, MaxRetries: 1})
 	a, err := auth.New(auth.WithDB(db, sqlb.Postgres), auth.WithBaseURL("https://app.example/auth"),
 		auth.WithPlugins(email.New(email.WithSender(nil))),
+		auth.WithSessionStore(redisstore.NewSessionStore(rdb)),
 		auth.WithRateLimitStore(redisstore.NewRateStore(rdb)))
 	if err != nil {
 		log.Fatal(err)
@@ -53,9 +55,11 @@ func ExampleFailOpen() {
 	// open: allowed: true error: <nil>
 }
 
-// WithPrefix keeps two applications' keys apart on one Redis.
+// WithPrefix keeps two applications' keys apart on one Redis; on a
+// cluster, a hash tag keeps a session store's keys in one slot.
 func ExampleWithPrefix() {
 	rdb := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"10.0.0.1:6379", "10.0.0.2:6379"}})
+	sessions := redisstore.NewSessionStore(rdb, redisstore.WithPrefix("{shop}:"))
 	rates := redisstore.NewRateStore(rdb, redisstore.WithPrefix("shop:"))
-	_ = rates
+	_, _ = sessions, rates
 }

@@ -1,7 +1,10 @@
 // Package test holds the tests of package redisstore
 // (github.com/sesame-go/sesame/kvstore/redis) that need a Redis server and
-// authtest: the rate store's exactness under concurrency, across
-// instances, and its agreement with the core's computation.
+// authtest: the rate store's exactness under concurrency and its
+// agreement with the core's computation, the session store through the
+// core on every engine of authtest and through the conformance suite,
+// two instances and two processes sharing one Redis, and what a Redis
+// that is down does to requests.
 // They run when SESAME_TEST_REDIS holds a Redis URL and are skipped
 // otherwise (see authtest.RedisURL).
 //
