@@ -3,8 +3,8 @@
 // authtest: the rate store's exactness under concurrency and its
 // agreement with the core's computation, the session store through the
 // core on every engine of authtest and through the conformance suite,
-// two instances and two processes sharing one Redis, and what a Redis
-// that is down does to requests.
+// two instances and two processes sharing one Redis, what a Redis that is
+// down does to requests, and the benchmarks against the database stores.
 // They run when SESAME_TEST_REDIS holds a Redis URL and are skipped
 // otherwise (see authtest.RedisURL).
 //
