@@ -146,7 +146,9 @@ type site struct {
 }
 
 // newSite's instance keeps its sessions in store (the database's when
-// nil) and reads clock, or the real time when clock is nil.
+// nil) and reads clock, or the real time when clock is nil. Its rate
+// limits count in the database: tests whose sign-ins of one account
+// would add up to its limit turn them off.
 func newSite(tb testing.TB, e *authtest.Engine, mail *authtest.Mailbox, clock *authtest.Clock, store auth.SessionStore, opts ...auth.Option) *site {
 	tb.Helper()
 	h, err := argon2id.New(testParams)

@@ -16,6 +16,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -41,7 +42,7 @@ func TestTwoProcesses(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	// This process migrates and makes the account; the children serve.
-	parent := newSite(t, &authtest.Engine{Name: "sqlite", Dialect: sqlb.SQLite, DB: db}, &authtest.Mailbox{}, nil, sp.sessions())
+	parent := newSite(t, &authtest.Engine{Name: "sqlite", Dialect: sqlb.SQLite, DB: db}, &authtest.Mailbox{}, nil, sp.sessions(), auth.WithoutRateLimits())
 	parent.signUp(t, "ada@example.com", "ada's password")
 	one, two := serveChild(t, path, sp.prefix), serveChild(t, path, sp.prefix)
 	t.Logf("two processes serve at %s and %s", one, two)
@@ -147,7 +148,7 @@ func TestServeChild(t *testing.T) {
 	}
 	defer db.Close()
 	sp := &space{rdb: newClient(t), prefix: os.Getenv(envChildPrefix)}
-	s := newSite(t, &authtest.Engine{Name: "sqlite", Dialect: sqlb.SQLite, DB: db}, &authtest.Mailbox{}, nil, sp.sessions())
+	s := newSite(t, &authtest.Engine{Name: "sqlite", Dialect: sqlb.SQLite, DB: db}, &authtest.Mailbox{}, nil, sp.sessions(), auth.WithoutRateLimits())
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ func TestSessions(t *testing.T) {
 		mail := &authtest.Mailbox{}
 		clock := authtest.NewClock(start)
 		counted := &countingStore{SessionStore: sp.sessions()}
-		s := newSite(t, e, mail, clock, counted)
+		s := newSite(t, e, mail, clock, counted, auth.WithoutRateLimits())
 		s.signUp(t, "ada@example.com", "ada's password")
 
 		// Four browsers sign in, a minute apart.
@@ -123,7 +123,7 @@ func TestSessionRefreshAndExpiry(t *testing.T) {
 	e := authtest.SQLiteEngine(t)
 	clock := authtest.NewClock(start)
 	counted := &countingStore{SessionStore: sp.sessions()}
-	s := newSite(t, e, &authtest.Mailbox{}, clock, counted,
+	s := newSite(t, e, &authtest.Mailbox{}, clock, counted, auth.WithoutRateLimits(),
 		auth.WithSessionLifetime(time.Hour), auth.WithSessionUpdateAge(10*time.Minute))
 	s.signUp(t, "ada@example.com", "ada's password")
 	c := authtest.NewClient(t, s.h)
@@ -172,8 +172,8 @@ func TestTwoInstances(t *testing.T) {
 		sp := newSpace(t)
 		mail := &authtest.Mailbox{}
 		clock := authtest.NewClock(start)
-		one := newSite(t, e, mail, clock, sp.sessions())
-		two := newSite(t, &authtest.Engine{Name: e.Name, Dialect: e.Dialect, DB: e.Open(t)}, mail, clock, sp.twin(t).sessions())
+		one := newSite(t, e, mail, clock, sp.sessions(), auth.WithoutRateLimits())
+		two := newSite(t, &authtest.Engine{Name: e.Name, Dialect: e.Dialect, DB: e.Open(t)}, mail, clock, sp.twin(t).sessions(), auth.WithoutRateLimits())
 		one.signUp(t, "ada@example.com", "ada's password")
 
 		c1 := authtest.NewClient(t, one.h)
