@@ -44,6 +44,7 @@ func steps(rule auth.RateRule, ms ...int) []step {
 // database store shares: every answer (allowed, count, Retry-After, the
 // first refusal of a window) must be the same.
 func TestRateAgreesWithCore(t *testing.T) {
+	authtest.RedisURL(t) // skip once, not in every subtest
 	tests := []struct {
 		name  string
 		steps []step
@@ -107,6 +108,7 @@ func randomSteps(n int) []step {
 // through two clients of their own (two instances), allow exactly the
 // limit and report the refusal exactly once.
 func TestRateExactUnderConcurrency(t *testing.T) {
+	authtest.RedisURL(t) // skip once, not in every subtest
 	for _, rule := range []auth.RateRule{
 		{Limit: 100, Window: time.Minute},
 		{Limit: 100, Window: time.Minute, Sliding: true},

@@ -20,6 +20,7 @@ import (
 // account-security event ends every other session. Nothing is left in
 // the session table, and nothing in Redis once all have signed out.
 func TestSessions(t *testing.T) {
+	authtest.RedisURL(t) // skip once, not in every subtest
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		sp := newSpace(t)
 		mail := &authtest.Mailbox{}
@@ -168,6 +169,7 @@ func TestSessionRefreshAndExpiry(t *testing.T) {
 // on one is seen by the other's very next request. The instances run in
 // one process; TestTwoProcesses runs them as two.
 func TestTwoInstances(t *testing.T) {
+	authtest.RedisURL(t) // skip once, not in every subtest
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		sp := newSpace(t)
 		mail := &authtest.Mailbox{}
