@@ -15,6 +15,11 @@
 // "sqlite,postgres,mysql") names it: then the test fails. [BenchEngines]
 // does the same for a benchmark.
 //
+// Tests of stores on Redis get the server's URL from [RedisURL], which
+// reads SESAME_TEST_REDIS (redis://127.0.0.1:6379/0) and, like the SQL
+// engines, skips the test when it is unset, unless
+// SESAME_TEST_REQUIRE_ENGINES names "redis".
+//
 // # Faults
 //
 // [Engine.Faulty] opens a second pool on the same database through a

@@ -55,6 +55,49 @@ func TestEngineSelection(t *testing.T) {
 	}
 }
 
+// TestRedisSelection runs a child test process that asks for Redis under
+// several environments: it skips with a clear line, fails when Redis is
+// required, and runs when the URL is set.
+func TestRedisSelection(t *testing.T) {
+	if os.Getenv("AUTHTEST_CHILD") == "1" {
+		return
+	}
+	tests := []struct {
+		name   string
+		env    []string
+		fail   bool
+		output string
+	}{
+		{"unset", nil, false,
+			"authtest: redis skipped: set SESAME_TEST_REDIS to a URL (redis://127.0.0.1:6379/0) to run it"},
+		{"required but unset", []string{authtest.EnvRequire + "=sqlite,redis"}, true,
+			"authtest: redis is required by SESAME_TEST_REQUIRE_ENGINES but SESAME_TEST_REDIS is not set"},
+		{"set", []string{authtest.EnvRedis + "=redis://127.0.0.1:1/0", authtest.EnvRequire + "=redis"}, false,
+			"redis URL: redis://127.0.0.1:1/0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestRedisChild$", "-test.v")
+			cmd.Env = append(append(cleanEnv(), "AUTHTEST_CHILD=1"), tt.env...)
+			out, err := cmd.CombinedOutput()
+			if failed := err != nil; failed != tt.fail {
+				t.Fatalf("child failed = %v, want %v; output:\n%s", failed, tt.fail, out)
+			}
+			if !strings.Contains(string(out), tt.output) {
+				t.Errorf("child output lacks %q:\n%s", tt.output, out)
+			}
+		})
+	}
+}
+
+// TestRedisChild is run by TestRedisSelection in a child process.
+func TestRedisChild(t *testing.T) {
+	if os.Getenv("AUTHTEST_CHILD") != "1" {
+		t.Skip("run by TestRedisSelection")
+	}
+	t.Logf("redis URL: %s", authtest.RedisURL(t))
+}
+
 // TestSkipLog runs Engines twice in a child process with nothing
 // configured and SESAME_TEST_SKIPLOG set: the file gets one line per
 // skipped engine.

@@ -51,6 +51,15 @@ var (
 
 func TestServeMux(t *testing.T) { conformance.Run(t, serveMux) }
 
+// TestServeMuxMemorySessions runs the suite with sessions in the core's
+// memory store: a store other than the database passes it too.
+func TestServeMuxMemorySessions(t *testing.T) {
+	target := serveMux
+	target.Name = "servemux with memory sessions"
+	target.SessionStore = func(testing.TB) auth.SessionStore { return auth.NewMemorySessionStore() }
+	conformance.Run(t, target)
+}
+
 func TestChi(t *testing.T) { conformance.Run(t, chiRouter) }
 
 func TestGorilla(t *testing.T) { conformance.Run(t, gorillaRouter) }

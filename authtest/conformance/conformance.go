@@ -58,6 +58,15 @@ type Target struct {
 	//
 	// It closes the server when tb ends.
 	Serve func(tb testing.TB, a *auth.Auth, opts ...authhttp.Option) (baseURL string)
+	// SessionStore, if set, returns the session store of each instance the
+	// suite makes ([auth.WithSessionStore]), to run the suite on sessions
+	// kept outside the database: a store of the host's, or one on a
+	// key-value server. Each call should return a store of its own (on a
+	// shared server, under a key prefix of its own), so that scenarios
+	// stay apart. The session lookup then costs one
+	// Lookup of the store plus the SQL statement that loads the user,
+	// which the suite counts instead of the database store's join.
+	SessionStore func(tb testing.TB) auth.SessionStore
 }
 
 // HandlerTarget makes a Target of an integration that yields an

@@ -32,7 +32,7 @@ func csrf(t *testing.T, e *authtest.Engine, target Target) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := serve(t, target, newAuth(t, e))
+			srv := serve(t, target, newAuth(t, e, target))
 			c := srv.client(t)
 			if tt.cookie {
 				signIn(t, c, person(t, "ada"))

@@ -15,6 +15,10 @@
 //
 //	func TestConformance(t *testing.T) { conformance.Run(t, target) }
 //
+// A session store runs the suite too: a Target whose SessionStore
+// function returns it serves every scenario with sessions kept there
+// instead of in the database.
+//
 // # Scenarios
 //
 // Sign-in in cookie and bearer mode; [MePath] without and with a session;

@@ -18,7 +18,7 @@ var oneSignInPerMinute = auth.WithRateLimit("authtest.signIn", auth.RateRules{IP
 // goes through again.
 func rateLimit(t *testing.T, e *authtest.Engine, target Target) {
 	clock := authtest.NewClock(start)
-	srv := serve(t, target, newAuth(t, e, auth.WithClock(clock.Now), oneSignInPerMinute))
+	srv := serve(t, target, newAuth(t, e, target, auth.WithClock(clock.Now), oneSignInPerMinute))
 	signIn(t, srv.client(t), person(t, "ada"))
 	clock.Advance(15 * time.Second)
 
@@ -92,7 +92,7 @@ func encodeErrors(t *testing.T, e *authtest.Engine, target Target) {
 	for _, enc := range encodings {
 		t.Run(enc.name, func(t *testing.T) {
 			clock := authtest.NewClock(start)
-			srv := serve(t, target, newAuth(t, e, auth.WithClock(clock.Now), oneSignInPerMinute), enc.opts...)
+			srv := serve(t, target, newAuth(t, e, target, auth.WithClock(clock.Now), oneSignInPerMinute), enc.opts...)
 			signIn(t, srv.client(t), person(t, "ada")) // uses up the rate limit
 			clock.Advance(15 * time.Second)
 			for _, tt := range tests {

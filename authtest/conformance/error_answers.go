@@ -38,7 +38,7 @@ func errorAnswers(t *testing.T, e *authtest.Engine, target Target) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := serve(t, target, newAuth(t, e)).client(t)
+			c := serve(t, target, newAuth(t, e, target)).client(t)
 			res := c.Do(tt.method, tt.path, tt.body, tt.header)
 			what := tt.method + " " + tt.path
 			wantError(t, what, res, tt.status, tt.code)

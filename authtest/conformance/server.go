@@ -1,28 +1,65 @@
 package conformance
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
 	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/sqlb"
 )
 
 // start is the time every scenario's clock starts at.
 var start = time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 
 // newAuth returns authtest's instance on e with opts, counting rate limits
-// in a memory store of its own so that no two instances share counters.
-func newAuth(tb testing.TB, e *authtest.Engine, opts ...auth.Option) *auth.Auth {
+// in a memory store of its own so that no two instances share counters,
+// and keeping sessions in a store of the target's when it has one.
+func newAuth(tb testing.TB, e *authtest.Engine, target Target, opts ...auth.Option) *auth.Auth {
+	tb.Helper()
+	a, _ := newCountedAuth(tb, e, target, opts...)
+	return a
+}
+
+// newCountedAuth is newAuth, also returning the counts of the calls made
+// to the target's session store, or nil when sessions are in the
+// database.
+func newCountedAuth(tb testing.TB, e *authtest.Engine, target Target, opts ...auth.Option) (*auth.Auth, *countingStore) {
 	tb.Helper()
 	base := []auth.Option{auth.WithRateLimitStore(auth.NewMemoryRateStore())}
-	return authtest.NewAuth(tb, e, append(base, opts...)...)
+	var counted *countingStore
+	if target.SessionStore != nil {
+		counted = &countingStore{SessionStore: target.SessionStore(tb)}
+		base = append(base, auth.WithSessionStore(counted))
+	}
+	return authtest.NewAuth(tb, e, append(base, opts...)...), counted
 }
+
+// countingStore counts the per-request calls of a session store.
+type countingStore struct {
+	auth.SessionStore
+	lookups, extends atomic.Int64
+}
+
+func (s *countingStore) Lookup(ctx context.Context, a *auth.Auth, hash []byte, now time.Time) (*auth.Session, *auth.User, error) {
+	s.lookups.Add(1)
+	return s.SessionStore.Lookup(ctx, a, hash, now)
+}
+
+func (s *countingStore) Extend(ctx context.Context, db *sqlb.DB, id string, expires, seen time.Time) error {
+	s.extends.Add(1)
+	return s.SessionStore.Extend(ctx, db, id, expires, seen)
+}
+
+// reset zeroes the counts.
+func (s *countingStore) reset() { s.lookups.Store(0); s.extends.Store(0) }
 
 // person returns a user name no other test uses: the scenarios of an
 // engine share its database, so each signs in people of its own.

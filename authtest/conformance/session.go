@@ -11,7 +11,7 @@ import (
 // cookieSession signs in as a browser does and reads the session back
 // with the cookie.
 func cookieSession(t *testing.T, e *authtest.Engine, target Target) {
-	c := serve(t, target, newAuth(t, e)).client(t)
+	c := serve(t, target, newAuth(t, e, target)).client(t)
 	wantError(t, "GET /auth/session before sign-in", c.Get("/auth/session"), http.StatusUnauthorized, "no_session")
 
 	res := c.Post("/auth/authtest/sign-in", map[string]string{"name": person(t, "ada")})
@@ -37,7 +37,7 @@ func cookieSession(t *testing.T, e *authtest.Engine, target Target) {
 // bearerSession signs in asking for the token in a header and sends it
 // back as Authorization: Bearer, to Sesame's routes and to the host's.
 func bearerSession(t *testing.T, e *authtest.Engine, target Target) {
-	srv := serve(t, target, newAuth(t, e))
+	srv := serve(t, target, newAuth(t, e, target))
 	c := srv.client(t).bearer()
 
 	res := c.Post("/auth/authtest/sign-in", map[string]string{"name": person(t, "ada")})
@@ -73,7 +73,7 @@ func bearerSession(t *testing.T, e *authtest.Engine, target Target) {
 // malformedCookie sends a session cookie that cannot be a token: the
 // session route says so, and the cookie is cleared.
 func malformedCookie(t *testing.T, e *authtest.Engine, target Target) {
-	srv := serve(t, target, newAuth(t, e))
+	srv := serve(t, target, newAuth(t, e, target))
 	bad := http.Header{"Cookie": {cookieName + "=not-a-token"}}
 	for _, path := range []string{"/auth/session", MePath} {
 		code := "invalid_token"
@@ -89,7 +89,7 @@ func malformedCookie(t *testing.T, e *authtest.Engine, target Target) {
 // requireUser calls the host's route guarded by RequireUser without a
 // session, with one, and after signing out.
 func requireUser(t *testing.T, e *authtest.Engine, target Target) {
-	srv := serve(t, target, newAuth(t, e))
+	srv := serve(t, target, newAuth(t, e, target))
 	c := srv.client(t)
 	res := c.Get(MePath)
 	wantError(t, "GET "+MePath+" without a session", res, http.StatusUnauthorized, "no_session")

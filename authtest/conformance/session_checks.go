@@ -81,7 +81,7 @@ func (p *tasks) counted() (admissions int, unnamed bool) {
 // request however many accessors look, and its failure answers 500.
 func sessionChecks(t *testing.T, e *authtest.Engine, target Target) {
 	tk := newTasks()
-	a := newAuth(t, e, auth.WithPlugins(tk))
+	a := newAuth(t, e, target, auth.WithPlugins(tk))
 	srv := serve(t, target, a)
 	c, app, other := srv.client(t), srv.client(t).bearer(), srv.client(t)
 	in := signIn(t, c, person(t, "ada"))

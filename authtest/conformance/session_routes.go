@@ -14,7 +14,7 @@ import (
 // then the others, then signs out.
 func sessionRoutes(t *testing.T, e *authtest.Engine, target Target) {
 	clock := authtest.NewClock(start)
-	srv := serve(t, target, newAuth(t, e, auth.WithClock(clock.Now)))
+	srv := serve(t, target, newAuth(t, e, target, auth.WithClock(clock.Now)))
 	browser, phone, laptop := srv.client(t), srv.client(t), srv.client(t)
 	name := person(t, "ada")
 	onBrowser := signIn(t, browser, name)
@@ -66,7 +66,7 @@ func sessionRoutes(t *testing.T, e *authtest.Engine, target Target) {
 // session ends and its cookie is cleared, and the user's other session
 // lives on.
 func revokeOwnSession(t *testing.T, e *authtest.Engine, target Target) {
-	srv := serve(t, target, newAuth(t, e))
+	srv := serve(t, target, newAuth(t, e, target))
 	c, other := srv.client(t), srv.client(t)
 	name := person(t, "ada")
 	in := signIn(t, c, name)
