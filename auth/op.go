@@ -170,8 +170,8 @@ type RateRules struct {
 
 func (r RateRules) check() string {
 	for _, rule := range []RateRule{r.IP, r.Account} {
-		if rule.Limit < 0 || (rule.Limit > 0 && rule.Window <= 0) {
-			return "a rate rule needs a positive limit and window"
+		if rule.Limit < 0 || (rule.Limit > 0 && rule.Window < time.Millisecond) {
+			return "a rate rule needs a positive limit and a window of a millisecond or more"
 		}
 	}
 	return ""

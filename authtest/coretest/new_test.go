@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
@@ -72,8 +73,10 @@ func TestNewReportsEveryProblem(t *testing.T) {
 				auth.RenameTable("auth_user", "bad name"), auth.WithTablePrefix("p_")},
 				[]string{`RenameTable("auth_nothing")`, `"bad name", which is not a valid identifier`}},
 			{"rate rules", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin()),
-				auth.WithRateLimit("nope.op", auth.RateRules{}), auth.WithRateLimit("core.signOut", auth.RateRules{IP: auth.RateRule{Limit: 3}})},
-				[]string{`WithRateLimit("nope.op"): no such operation`, `WithRateLimit("core.signOut"): a rate rule needs`}},
+				auth.WithRateLimit("nope.op", auth.RateRules{}), auth.WithRateLimit("core.signOut", auth.RateRules{IP: auth.RateRule{Limit: 3}}),
+				auth.WithRateLimit("core.revokeSession", auth.RateRules{IP: auth.RateRule{Limit: 3, Window: time.Microsecond}})},
+				[]string{`WithRateLimit("nope.op"): no such operation`, `WithRateLimit("core.signOut"): a rate rule needs`,
+					`WithRateLimit("core.revokeSession"): a rate rule needs a positive limit and a window of a millisecond or more`}},
 			{"plugin's own complaint", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin(),
 				&stub{name: "fussy", validate: errors.New("no way to recover a password")})},
 				[]string{"plugin fussy: no way to recover a password"}},
