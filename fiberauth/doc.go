@@ -5,6 +5,17 @@
 // response: every answer, cookie, header and check comes from authhttp, so
 // an app behaves the same under fiber as under net/http.
 //
+// fiber's own middleware/adaptor does not: on the adapter's fidelity suite
+// of raw requests it leaves Host in the header map, joins or trims
+// repeated and padded headers and Cookie lines, gives a chunked body a
+// made-up length, drops Close for Connection: close and HTTP/1.0, and
+// mishandles DELETE (TestAdaptorFidelity keeps the list true).
+//
+// On fiber, messages an operation sends (auth.Call.Send) go out when the
+// handlers are done, before fasthttp sends the answer: use
+// auth.WithOutbox where an answer's time must not tell whether a message
+// was sent.
+//
 // # Routes
 //
 // [Mount] serves every operation registered with the [auth.Auth] under a
