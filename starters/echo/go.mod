@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/labstack/echo/v4 v4.16.0
+	github.com/sesame-go/sesame v0.1.0
 	github.com/sesame-go/sesame/echoauth v0.1.0
 	github.com/sesame-go/sesame/starters/site v0.1.0
 )
@@ -22,7 +23,6 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/sesame-go/sesame v0.1.0 // indirect
 	github.com/sesame-go/sesame/lookup v0.1.0 // indirect
 	github.com/sesame-go/sesame/plugin/password v0.1.0 // indirect
 	github.com/sesame-go/sesame/school v0.1.0 // indirect

@@ -1,7 +1,9 @@
 // Command fiber is the Sesame starter on fiber: sign-up, sign-in,
 // sessions, email verification, password reset, a course catalog and
 // school sign-in, on SQLite with no set-up. The app itself is package
-// site; this file only wires it into fiber. See README.md.
+// site; this file wires its pages into fiber and writes the JSON routes
+// under /api as fiber handlers, where code of your own goes. See
+// README.md.
 package main
 
 import (
@@ -40,7 +42,8 @@ func serve(ctx context.Context, s *site.App, ln net.Listener) error {
 	return errors.Join(app.ShutdownWithContext(shutdown), <-served)
 }
 
-// router registers the auth routes and the site's pages on fiber.
+// router registers the auth routes, the site's pages and the JSON routes
+// on fiber.
 func router(s *site.App) *fiber.App {
 	app := fiber.New(fiber.Config{DisableStartupMessage: true, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute,
 		// fiber's own refusals (a body or headers too large ...) and
@@ -58,8 +61,57 @@ func router(s *site.App) *fiber.App {
 			app.Add(rt.Method, rt.Path, fiberauth.WrapHandler(rt.Handler))
 		}
 	}
+	// The JSON routes are fiber handlers: write yours next to them. Their
+	// errors go to the ErrorHandler, which answers an *auth.Error as it is.
+	api := app.Group(site.APIPrefix)
+	api.Get("/courses", courses(s))
+	api.Get("/course", course(s))
+	api.Get("/buildings", buildings(s))
+	api.Get("/me", fiberauth.RequireUser(), me) // 401 no_session in JSON for others
 	// Last, so that it takes only what no route took: the site's 404, not
 	// fiber's bare one.
 	app.Use(fiberauth.WrapHandler(s.NotFound()))
 	return app
+}
+
+// courses answers GET /api/courses?q=words with {"courses": [...]}, best
+// first.
+func courses(s *site.App) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		list, err := s.SearchCourses(c.UserContext(), c.Query("q"))
+		if err != nil {
+			return s.APIError(c.UserContext(), err)
+		}
+		return c.JSON(list)
+	}
+}
+
+// course answers GET /api/course?subject=CS&number=161 with the course
+// and its sections.
+func course(s *site.App) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		found, err := s.Course(c.UserContext(), c.Query("subject"), c.Query("number"))
+		if err != nil {
+			return s.APIError(c.UserContext(), err)
+		}
+		return c.JSON(found)
+	}
+}
+
+// buildings answers GET /api/buildings?q=words with {"buildings": [...]}.
+func buildings(s *site.App) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		list, err := s.SearchBuildings(c.UserContext(), c.Query("q"))
+		if err != nil {
+			return s.APIError(c.UserContext(), err)
+		}
+		return c.JSON(list)
+	}
+}
+
+// me answers GET /api/me with the signed-in person, {"id","name","email"}:
+// a browser's cookie and an API client's bearer token alike.
+func me(c *fiber.Ctx) error {
+	u, _ := fiberauth.User(c) // RequireUser let only signed-in people through
+	return c.JSON(site.MeOf(u))
 }

@@ -1,19 +1,22 @@
 // Command gin is the Sesame starter on gin: sign-up, sign-in, sessions,
 // email verification, password reset, a course catalog and school
 // sign-in, on SQLite with no set-up. The app itself is package site; this
-// file only wires it into gin. See README.md.
+// file wires its pages into gin and writes the JSON routes under /api as
+// gin handlers, where code of your own goes. See README.md.
 package main
 
 import (
 	"context"
 	"io"
 	"net"
+	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/markbates/goth/providers/github"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
 	"github.com/sesame-go/sesame/ginauth"
 	"github.com/sesame-go/sesame/plugin/oauth"
 	gothoauth "github.com/sesame-go/sesame/plugin/oauth/goth"
@@ -42,7 +45,8 @@ func serve(ctx context.Context, s *site.App, ln net.Listener) error {
 	return site.Serve(ctx, router(s), ln)
 }
 
-// router registers the auth routes and the site's pages on gin.
+// router registers the auth routes, the site's pages and the JSON routes
+// on gin.
 func router(s *site.App) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
@@ -56,6 +60,57 @@ func router(s *site.App) *gin.Engine {
 			r.Handle(rt.Method, rt.Path, gin.WrapH(rt.Handler))
 		}
 	}
-	r.NoRoute(gin.WrapH(s.NotFound())) // the site's 404, not gin's bare one
+	// The JSON routes are gin handlers: write yours next to them.
+	api := r.Group(site.APIPrefix)
+	api.GET("/courses", courses(s))
+	api.GET("/course", course(s))
+	api.GET("/buildings", buildings(s))
+	api.GET("/me", ginauth.RequireUser(), me) // 401 no_session in JSON for others
+	r.NoRoute(gin.WrapH(s.NotFound()))        // the site's 404, not gin's bare one
 	return r
+}
+
+// courses answers GET /api/courses?q=words with {"courses": [...]}, best
+// first.
+func courses(s *site.App) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		list, err := s.SearchCourses(c.Request.Context(), c.Query("q"))
+		if err != nil {
+			authhttp.WriteError(c.Writer, s.APIError(c.Request.Context(), err))
+			return
+		}
+		c.JSON(http.StatusOK, list)
+	}
+}
+
+// course answers GET /api/course?subject=CS&number=161 with the course
+// and its sections.
+func course(s *site.App) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		found, err := s.Course(c.Request.Context(), c.Query("subject"), c.Query("number"))
+		if err != nil {
+			authhttp.WriteError(c.Writer, s.APIError(c.Request.Context(), err))
+			return
+		}
+		c.JSON(http.StatusOK, found)
+	}
+}
+
+// buildings answers GET /api/buildings?q=words with {"buildings": [...]}.
+func buildings(s *site.App) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		list, err := s.SearchBuildings(c.Request.Context(), c.Query("q"))
+		if err != nil {
+			authhttp.WriteError(c.Writer, s.APIError(c.Request.Context(), err))
+			return
+		}
+		c.JSON(http.StatusOK, list)
+	}
+}
+
+// me answers GET /api/me with the signed-in person, {"id","name","email"}:
+// a browser's cookie and an API client's bearer token alike.
+func me(c *gin.Context) {
+	u, _ := ginauth.User(c) // RequireUser let only signed-in people through
+	c.JSON(http.StatusOK, site.MeOf(u))
 }

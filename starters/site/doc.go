@@ -27,9 +27,14 @@
 //
 // # Routes
 //
-// [App.Routes] lists the pages and JSON routes, each an exact path and an
-// http.Handler, so that any framework registers them natively; routes
-// marked SignedIn go behind the adapter's RequireUser. A POST route names
+// [App.Routes] lists the pages, each an exact path and an http.Handler,
+// so that any framework registers them natively; routes marked SignedIn
+// go behind the adapter's RequireUser with RedirectTo([SignInPath]). The
+// JSON routes under [APIPrefix] are where a developer writes code of
+// their own, so each starter writes them as handlers of its framework, on
+// the services [App.SearchCourses], [App.Course], [App.SearchBuildings]
+// and [MeOf], with [App.APIError] for their errors; GET /api/me goes
+// behind the adapter's RequireUser(), which answers 401 in JSON. A POST route names
 // the page that holds its form (Route.Page): a person sent to sign in from
 // the form comes back to that page, since a browser comes back with a
 // GET. The auth routes are Sesame's own, mounted under [AuthPrefix] by
@@ -45,6 +50,7 @@
 //	GET  /school/sign-in        sign in with, or link, a school account
 //	GET  /courses?q=, /course?subject=&number=, /buildings?q=
 //	GET  /api/courses?q=, /api/course?subject=&number=, /api/buildings?q=   JSON
+//	GET  /api/me                the signed-in person, JSON (401 no_session for others)
 //
 // # Sessions
 //

@@ -18,7 +18,8 @@ func ExampleParseConfig() {
 }
 
 // A net/http (or chi) app serves the whole site with Handler; the
-// framework starters register Routes one by one instead.
+// framework starters register Routes one by one instead, and write the
+// JSON routes as their framework's handlers.
 func ExampleApp_Handler() {
 	ctx := context.Background()
 	cfg, err := site.ParseConfig("app", os.Args[1:], os.Getenv, os.Stderr)

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/sesame-go/sesame/lookup"
@@ -101,19 +100,7 @@ func (app *App) coursePage(w http.ResponseWriter, r *http.Request) {
 // catalogFailed shows a catalog error on a page: the caller's mistakes
 // by what they were, the service's failures (logged) with no detail.
 func (app *App) catalogFailed(w http.ResponseWriter, r *http.Request, name string, v view, err error) {
-	status, _, msg := app.catalogError(r, err)
-	v.Error = msg
-	app.render(w, r, status, name, v)
-}
-
-// catalogError classifies a catalog error for pages and JSON answers.
-func (app *App) catalogError(r *http.Request, err error) (status int, code, msg string) {
-	switch {
-	case errors.Is(err, lookup.ErrInvalid):
-		return http.StatusBadRequest, "invalid_input", "give a search, or a subject code and a course number"
-	case errors.Is(err, lookup.ErrNotFound):
-		return http.StatusNotFound, "not_found", "no such course in the catalog"
-	}
-	app.log.ErrorContext(r.Context(), "site: the course catalog failed", "err", err)
-	return http.StatusBadGateway, "catalog_unavailable", "the course catalog is unavailable right now: try again later"
+	e := app.APIError(r.Context(), err)
+	v.Error = e.Message
+	app.render(w, r, e.Status, name, v)
 }

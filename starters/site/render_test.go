@@ -66,6 +66,8 @@ func TestPages(t *testing.T) {
 		{"GET", "/course?subject=CS&number=999", http.StatusNotFound, "No such course", "", ""},
 		{"GET", "/api/course?subject=CS&number=999", http.StatusNotFound, `"code":"not_found"`, "", ""},
 		{"GET", "/api/buildings?q=Kelley", http.StatusOK, `"name":"Kelley Engineering Center"`, "", ""},
+		{"GET", "/api/courses", http.StatusBadRequest, `"code":"invalid_input"`, "", ""},
+		{"GET", "/api/me", http.StatusUnauthorized, `"code":"no_session"`, "", ""},
 		{"GET", "/sign-in?next=%22%3E%3Cscript%3E", http.StatusOK, `value="&#34;&gt;&lt;script&gt;"`, "", ""},
 		{"GET", "/verify-email?token=%22%3E%3Cb%3E", http.StatusOK, `value="&#34;&gt;&lt;b&gt;"`, "", ""},
 		{"GET", "/account", http.StatusSeeOther, "", "/sign-in?next=%2Faccount", ""},

@@ -33,8 +33,11 @@ type Route struct {
 	Page string
 }
 
-// Routes returns the site's pages and JSON routes. The auth routes are
-// served apart, under [AuthPrefix].
+// Routes returns the site's pages, shared by every starter. The auth
+// routes are served apart, under [AuthPrefix], and the JSON routes under
+// [APIPrefix] are each starter's own, written as handlers of its
+// framework on [App.SearchCourses], [App.Course], [App.SearchBuildings]
+// and [MeOf].
 func (app *App) Routes() []Route {
 	get, post := http.MethodGet, http.MethodPost
 	h := func(method, path string, f http.HandlerFunc) Route {
@@ -81,17 +84,14 @@ func (app *App) Routes() []Route {
 		h(get, "/courses", app.coursesPage),
 		h(get, "/course", app.coursePage),
 		h(get, "/buildings", app.buildingsPage),
-		h(get, APIPrefix+"/courses", app.apiCourses),
-		h(get, APIPrefix+"/course", app.apiCourse),
-		h(get, APIPrefix+"/buildings", app.apiBuildings),
 	}
 }
 
 // Handler returns the whole site for net/http: the auth routes under
-// [AuthPrefix], the pages, [App.NotFound] for every other request, and
-// authhttp.Middleware in front. It is the
-// reference wiring the framework starters follow, and serves net/http
-// and chi apps as it is.
+// [AuthPrefix], the pages, the JSON routes under [APIPrefix] (GET /api/me
+// behind authhttp.RequireUser), [App.NotFound] for every other request,
+// and authhttp.Middleware in front. It is the reference wiring the
+// framework starters follow, and serves net/http and chi apps as it is.
 func (app *App) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(AuthPrefix+"/", authhttp.Handler(app.auth, authhttp.Prefix(AuthPrefix)))
@@ -104,6 +104,13 @@ func (app *App) Handler() http.Handler {
 			path = "/{$}" // exactly the home page, not every path
 		}
 		mux.Handle(rt.Method+" "+path, h)
+	}
+	for _, rt := range app.apiRoutes() {
+		h := rt.Handler
+		if rt.SignedIn {
+			h = authhttp.RequireUser(h) // 401 no_session in JSON, not a redirect
+		}
+		mux.Handle(rt.Method+" "+rt.Path, h)
 	}
 	mux.Handle("/", app.NotFound()) // every other path, and the routes' paths with other methods
 	return authhttp.Middleware(app.auth)(mux)

@@ -27,8 +27,8 @@
 // the password, change the email through its confirmation link, sign out,
 // reset the password through the forgot-password link, search courses,
 // open a course's sections and buildings, search buildings, call the
-// JSON course routes, sign in with the demo school's accounts, linking
-// one to the person, and undo the email change through the link sent to
+// JSON course routes and GET /api/me (signed in, and not), sign in with
+// the demo school's accounts, linking one to the person, and undo the email change through the link sent to
 // the old address. Failures along the way are checked too: a cross-site
 // form, wrong passwords, a used link, an unknown course, a school account
 // that belongs to someone else.

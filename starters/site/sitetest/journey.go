@@ -70,7 +70,7 @@ func (j *journey) steps() []step {
 		{"course search", j.courses},
 		{"course page", j.course},
 		{"building search", j.buildings},
-		{"JSON course routes", j.api},
+		{"JSON routes", j.api},
 		{"school sign-in", j.school},
 		{"undo the email change", j.undoChange},
 	}
@@ -261,6 +261,41 @@ func (j *journey) api(t *testing.T) {
 	bad.decode(t, &failure)
 	if bad.Status != http.StatusBadRequest || failure.Error.Code != "invalid_input" {
 		t.Fatalf("GET /api/courses = %d %q, want 400 invalid_input", bad.Status, failure.Error.Code)
+	}
+	missing := j.web.get("/api/course?subject=CS&number=999")
+	missing.decode(t, &failure)
+	if missing.Status != http.StatusNotFound || failure.Error.Code != "not_found" {
+		t.Fatalf("GET /api/course?subject=CS&number=999 = %d %q, want 404 not_found", missing.Status, failure.Error.Code)
+	}
+	var buildings struct {
+		Buildings []struct {
+			Name string `json:"name"`
+		} `json:"buildings"`
+	}
+	j.web.get("/api/buildings?q=Kelley").decode(t, &buildings)
+	if len(buildings.Buildings) == 0 || buildings.Buildings[0].Name != "Kelley Engineering Center" {
+		t.Fatalf("GET /api/buildings?q=Kelley = %+v, want Kelley Engineering Center first", buildings.Buildings)
+	}
+	j.me(t)
+}
+
+// me asks GET /api/me, the starters' signed-in route of their own: the
+// person signed in, and 401 no_session in JSON for a browser with no
+// session.
+func (j *journey) me(t *testing.T) {
+	var me struct{ ID, Name, Email string }
+	res := j.web.get("/api/me")
+	res.decode(t, &me)
+	if res.Status != http.StatusOK || me.ID == "" || me.Name != name || me.Email != j.newEmail {
+		t.Fatalf("GET /api/me = %d %+v, want 200 with %q <%s>", res.Status, me, name, j.newEmail)
+	}
+	var failure struct {
+		Error struct{ Code string } `json:"error"`
+	}
+	res = newBrowser(t, j.base, "journey-stranger").get("/api/me")
+	res.decode(t, &failure)
+	if res.Status != http.StatusUnauthorized || failure.Error.Code != "no_session" {
+		t.Fatalf("GET /api/me with no session = %d %q, want 401 no_session", res.Status, failure.Error.Code)
 	}
 }
 
