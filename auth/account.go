@@ -35,7 +35,8 @@ const (
 // pending token of the user ([TokenSpec.UserID]) but those the kept
 // session asked for: reset and verification links, address changes
 // waiting for confirmation, codes, provider-link states. Remedies
-// ([TokenSpec.Remedy]) stay. It emits the event to the event sink.
+// ([TokenSpec.Remedy]) stay. Once the operation committed, it emits the
+// event to the event sink.
 func (c *Call) AccountChanged(ctx context.Context, userID string, ev AccountEvent, keepCaller bool) error {
 	_, err := c.accountChanged(ctx, userID, ev, keepCaller)
 	return err
@@ -62,7 +63,10 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 	if err := c.endTokens(ctx, userID, spare); err != nil {
 		return 0, err
 	}
-	c.a.emit(ctx, Event{Type: string(ev), Op: c.info.Name, IP: c.req.IP, UserID: userID})
+	ip := c.req.IP
+	c.AfterCommit(func(ctx context.Context) { // an event only of what happened
+		c.a.emit(ctx, Event{Type: string(ev), Op: c.info.Name, IP: ip, UserID: userID})
+	})
 	return n, nil
 }
 

@@ -2,7 +2,9 @@ package test
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -303,6 +305,50 @@ func TestCredentialChangesNeedAFreshSession(t *testing.T) {
 			if got := op.Info().Session; got != auth.SessionFresh {
 				t.Errorf("%s needs session %v, want SessionFresh", name, got)
 			}
+		}
+	})
+}
+
+// failReset is a host plugin whose after-hook fails password resets while
+// armed, rolling them back.
+type failReset struct{ armed bool }
+
+func (f *failReset) Name() string { return "failreset" }
+
+func (f *failReset) After(_ context.Context, c *auth.Call, _, _ any) error {
+	if f.armed && c.Op().Name == password.OpReset {
+		return errors.New("failreset: no")
+	}
+	return nil
+}
+
+// TestAccountEventsOnCommit: an account-security event reaches the event
+// sink once its operation committed, and never when it rolled back.
+func TestAccountEventsOnCommit(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		var mu sync.Mutex
+		var got []string
+		sink := func(_ context.Context, ev auth.Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			got = append(got, ev.Type)
+		}
+		hook := &failReset{}
+		f := newFixtureWith(t, e, []auth.Option{auth.WithoutRateLimits(), auth.WithEventSink(sink), auth.WithPlugins(hook)})
+		f.person(t, "ada@example.com", "ada's password")
+		reset := func(status int) {
+			f.post(t, f.c, "/auth/password/forgot", map[string]string{"email": "ada@example.com"}, http.StatusOK)
+			f.post(t, f.c, "/auth/password/reset", map[string]string{"token": f.mail.Token(t, "ada@example.com", password.PurposeReset),
+				"password": "a new password"}, status)
+		}
+		hook.armed = true
+		reset(http.StatusInternalServerError)
+		hook.armed = false
+		reset(http.StatusOK)
+		mu.Lock()
+		defer mu.Unlock()
+		if n := slices.Index(got, string(auth.PasswordReset)); n < 0 || slices.Contains(got[n+1:], string(auth.PasswordReset)) {
+			t.Fatalf("events %q, want password_reset once: for the reset that committed", got)
 		}
 	})
 }
