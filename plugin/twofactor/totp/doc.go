@@ -9,8 +9,8 @@
 // default, or 8) and the time step (30 seconds by default), counted from
 // the Unix epoch (T0 = 0). [Generate] makes a key whose secret has the
 // length RFC 6238 Appendix A uses for its hash function (20, 32 or 64
-// bytes) from crypto/rand; [NewKey] and [DecodeKey] make one from raw or
-// Base32 bytes, and [ParseURI] from an otpauth:// URI.
+// bytes) from crypto/rand; [NewKey] and [DecodeKey] make one from a raw or
+// a Base32 secret, and [ParseURI] from an otpauth:// URI.
 //
 // The secret never prints: a Key writes "[redacted]" for every fmt verb,
 // as JSON, as text and in log/slog, and holds its secret in an

@@ -14,7 +14,8 @@ var (
 	// ASCII digits. [Key.Verify] and [Key.VerifySkew] return it.
 	ErrMalformedCode = errors.New("totp: malformed code")
 	// ErrWrongCode is a well-formed code that matches no step of the
-	// verification window. [Key.Verify] and [Key.VerifySkew] return it.
+	// verification window, or any code for the zero Key. [Key.Verify] and
+	// [Key.VerifySkew] return it.
 	ErrWrongCode = errors.New("totp: wrong code")
 	// ErrInvalidURI is an otpauth URI that does not follow the Key Uri
 	// Format, or an issuer or account that cannot go in one. [ParseURI]

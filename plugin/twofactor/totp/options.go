@@ -5,7 +5,8 @@ import (
 	"time"
 )
 
-// Defaults of a [Key], as RFC 6238 §4 and the Key Uri Format have them.
+// Defaults of a [Key], as RFC 6238 §4 and the Key Uri Format have them,
+// and the window of [Key.Verify], as RFC 6238 §5.2 recommends.
 const (
 	DefaultDigits = 6
 	DefaultPeriod = 30 * time.Second
