@@ -44,21 +44,36 @@ func state(t *testing.T, db *sqlb.DB) string {
 		From(auth.Tokens).OrderBy(auth.TokenID.Asc()), func() string { return fmt.Sprint("token ", id, when2, n) })
 	collect(sqlb.Select(password.PasswordUserID.Into(&id), password.PasswordHash.Into(&b)).From(password.Passwords).
 		OrderBy(password.PasswordUserID.Asc()), func() string { return "password " + id + " " + b })
+	collect(sqlb.Select(auth.OutboxID.Into(&id), auth.OutboxTo.Into(&a), auth.OutboxAttempts.Into(&n)).From(auth.Outbox).
+		OrderBy(auth.OutboxID.Asc()), func() string { return fmt.Sprint("outbox ", id, a, n) })
 	return strings.Join(out, "\n")
 }
 
 // TestFaultsAtEveryStatement runs every operation of both plugins over
 // HTTP with a failure at each of its statements, and at its commit: each
-// run answers 500 with no detail and changes nothing.
+// run answers 500 with no detail and changes nothing, the outbox
+// included when messages go through it.
 func TestFaultsAtEveryStatement(t *testing.T) {
+	for _, outbox := range []bool{false, true} {
+		t.Run(map[bool]string{false: "messages after the answer", true: "outbox"}[outbox], func(t *testing.T) {
+			faultsAtEveryStatement(t, outbox)
+		})
+	}
+}
+
+func faultsAtEveryStatement(t *testing.T, outbox bool) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		pool, faults := e.Faulty(t)
 		mail := &authtest.Mailbox{}
 		clock := authtest.NewClock(start)
 		em := email.New(email.WithSender(mail))
 		pw := password.New(password.WithHasher(newCountingHasher(t, testParams)))
-		a, err := auth.New(auth.WithDB(pool, e.Dialect), auth.WithBaseURL(authtest.BaseURL), auth.WithPlugins(em, pw),
-			auth.WithClock(clock.Now), auth.WithoutRateLimits())
+		opts := []auth.Option{auth.WithDB(pool, e.Dialect), auth.WithBaseURL(authtest.BaseURL), auth.WithPlugins(em, pw),
+			auth.WithClock(clock.Now), auth.WithoutRateLimits()}
+		if outbox {
+			opts = append(opts, auth.WithOutbox())
+		}
+		a, err := auth.New(opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,6 +86,9 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 			t.Helper()
 			if res := c.Post(path, body); res.Status != http.StatusOK {
 				t.Fatalf("setup POST %s = %d %s", path, res.Status, res.Body)
+			}
+			if _, err := a.DeliverOutbox(context.Background()); err != nil { // the setup's messages, for the next step
+				t.Fatal(err)
 			}
 		}
 		// account makes a fresh verified account, signed in on c.
