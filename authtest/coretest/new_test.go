@@ -57,8 +57,8 @@ func TestNewReportsEveryProblem(t *testing.T) {
 		}{
 			{"nothing at all", nil, []string{"WithDB is required", "WithBaseURL is required", "no plugin can sign anyone in"}},
 			{"bad base URL and sessions", []auth.Option{db, auth.WithBaseURL("localhost/auth"), auth.WithPlugins(authtest.NewLogin()),
-				auth.WithSessionLifetime(500 * 24 * 3600e9), auth.WithFreshAge(0)},
-				[]string{`base URL "localhost/auth"`, "session lifetime", "fresh age"}},
+				auth.WithSessionLifetime(500 * 24 * 3600e9), auth.WithFreshAge(0), auth.WithUnverifiedIdentityTTL(0)},
+				[]string{`base URL "localhost/auth"`, "session lifetime", "fresh age", "unverified identity TTL"}},
 			{"clashing plugins", []auth.Option{db, base, auth.WithPlugins(authtest.NewLogin(),
 				&stub{name: "a", ops: []auth.Operation{noop("a.x", "/x"), noop("a.x", "/y"), noop("a.z", "/sign-out")}, kinds: []auth.IdentityKind{kind}},
 				&stub{name: "b", ops: []auth.Operation{noop("b.y", "/x")}, kinds: []auth.IdentityKind{kind, {Name: "nameless"}}},

@@ -352,3 +352,28 @@ func TestAccountEventsOnCommit(t *testing.T) {
 		}
 	})
 }
+
+// TestPasswordChangeKeepsTheCallersFlows: a password change, made from a
+// fresh session, ends the other sessions and the flows they asked for
+// (the phone's address to verify), but not the caller's session nor the
+// address change it asked for.
+func TestPasswordChangeKeepsTheCallersFlows(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e)
+		laptop := f.person(t, "ada@example.com", "ada's password")
+		phone := authtest.NewClient(t, f.h)
+		f.signIn(t, phone, "ada@example.com", "ada's password")
+		f.post(t, phone, "/auth/email/add", map[string]string{"email": "ada@phone.example"}, http.StatusOK)
+		fromPhone := f.mail.Token(t, "ada@phone.example", email.PurposeVerify)
+		f.post(t, laptop, "/auth/email/change", map[string]string{"newEmail": "ada@laptop.example"}, http.StatusOK)
+		fromLaptop := f.mail.Token(t, "ada@laptop.example", email.PurposeChange)
+
+		f.post(t, laptop, "/auth/password/change", map[string]string{"currentPassword": "ada's password", "newPassword": "a new password"}, http.StatusOK)
+		if userID(t, laptop) == "" || userID(t, phone) != "" {
+			t.Fatal("after the change, want the laptop signed in and the phone signed out")
+		}
+		wantError(t, "the phone's verification link after the password change", laptop.Post("/auth/email/verify", map[string]string{"token": fromPhone}),
+			http.StatusBadRequest, "invalid_token_or_expired")
+		f.post(t, laptop, "/auth/email/verify", map[string]string{"token": fromLaptop}, http.StatusOK)
+	})
+}
