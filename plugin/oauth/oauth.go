@@ -19,7 +19,7 @@ type Plugin struct {
 	providers map[string]*Provider
 	order     []*Provider
 	ops       ops
-	keys      *sealer
+	keys      *auth.Sealer
 }
 
 var (
@@ -47,7 +47,10 @@ func New(providers []*Provider, opts ...Option) *Plugin {
 			p.providers[pr.name] = pr
 		}
 	}
-	p.keys = newSealer(p.cfg.tokenKeys)
+	// check reports keys of the wrong size; without a sealer nothing seals.
+	if p.keys, _ = auth.NewSealer(p.cfg.tokenKeys...); p.keys == nil {
+		p.keys = &auth.Sealer{}
+	}
 	p.ops = p.newOps()
 	return p
 }

@@ -44,7 +44,7 @@ func loadTokens(ctx context.Context, db *sqlb.DB, userID, provider string) (*tok
 // A provider that sends no new refresh token leaves the stored one for the
 // same account in place.
 func (p *Plugin) storeTokens(ctx context.Context, db *sqlb.DB, userID string, pr *Provider, subject string, tr tokenResponse) error {
-	if !p.keys.enabled() {
+	if !p.keys.Enabled() {
 		return nil
 	}
 	refresh := tr.RefreshToken.Reveal()
@@ -54,14 +54,14 @@ func (p *Plugin) storeTokens(ctx context.Context, db *sqlb.DB, userID string, pr
 			return err
 		}
 		if old != nil && old.subject == subject {
-			refresh, _ = p.keys.open(old.refresh, sealContext(userID, pr.name, "refresh"))
+			refresh, _ = p.keys.Open(old.refresh, sealContext(userID, pr.name, "refresh"))
 		}
 	}
-	access, err := p.keys.seal(tr.AccessToken.Reveal(), sealContext(userID, pr.name, "access"))
+	access, err := p.keys.Seal(tr.AccessToken.Reveal(), sealContext(userID, pr.name, "access"))
 	if err != nil {
 		return err
 	}
-	sealedRefresh, err := p.keys.seal(refresh, sealContext(userID, pr.name, "refresh"))
+	sealedRefresh, err := p.keys.Seal(refresh, sealContext(userID, pr.name, "refresh"))
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func (p *Plugin) AccessToken(ctx context.Context, userID, provider string) (auth
 		if row == nil {
 			return auth.Secret{}, p.noTokens(ctx, userID, pr)
 		}
-		access, err := p.keys.open(row.access, sealContext(userID, pr.name, "access"))
+		access, err := p.keys.Open(row.access, sealContext(userID, pr.name, "access"))
 		if err != nil || access == "" {
 			return auth.Secret{}, ErrNoToken.Wrap(err)
 		}
@@ -191,7 +191,7 @@ var errReplaced = errors.New("oauth: the stored tokens were replaced during the 
 // stores the new ones, ending the lease. It returns errReplaced when the
 // row no longer holds the tokens read.
 func (p *Plugin) refreshStored(ctx context.Context, userID string, pr *Provider, row *tokenRow) (auth.Secret, error) {
-	refresh, err := p.keys.open(row.refresh, sealContext(userID, pr.name, "refresh"))
+	refresh, err := p.keys.Open(row.refresh, sealContext(userID, pr.name, "refresh"))
 	if err != nil || refresh == "" {
 		return auth.Secret{}, ErrNoToken.With("the access token expired and there is no refresh token").Wrap(err)
 	}
@@ -202,11 +202,11 @@ func (p *Plugin) refreshStored(ctx context.Context, userID string, pr *Provider,
 	if tr.RefreshToken.IsZero() {
 		tr.RefreshToken = auth.NewSecret(refresh) // RFC 6749 §6: the old one stays valid when no new one is sent
 	}
-	newAccess, err := p.keys.seal(tr.AccessToken.Reveal(), sealContext(userID, pr.name, "access"))
+	newAccess, err := p.keys.Seal(tr.AccessToken.Reveal(), sealContext(userID, pr.name, "access"))
 	if err != nil {
 		return auth.Secret{}, err
 	}
-	newRefresh, err := p.keys.seal(tr.RefreshToken.Reveal(), sealContext(userID, pr.name, "refresh"))
+	newRefresh, err := p.keys.Seal(tr.RefreshToken.Reveal(), sealContext(userID, pr.name, "refresh"))
 	if err != nil {
 		return auth.Secret{}, err
 	}

@@ -36,29 +36,6 @@ func TestParseTokenResponse(t *testing.T) {
 	}
 }
 
-func TestSeal(t *testing.T) {
-	k1, k2 := make([]byte, 32), make([]byte, 32)
-	k2[0] = 1
-	s := newSealer([][]byte{k1})
-	sealed, err := s.seal("secret-token", "u\x00p\x00access")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := s.open(sealed, "u\x00p\x00access"); err != nil || got != "secret-token" {
-		t.Fatalf("open = %q, %v", got, err)
-	}
-	if _, err := s.open(sealed, "v\x00p\x00access"); !errors.Is(err, errUnsealable) {
-		t.Fatalf("open in another row = %v, want errUnsealable", err)
-	}
-	rotated := newSealer([][]byte{k2, k1})
-	if got, err := rotated.open(sealed, "u\x00p\x00access"); err != nil || got != "secret-token" || rotated.current(sealed) {
-		t.Fatalf("open after rotation = %q, %v", got, err)
-	}
-	if _, err := newSealer([][]byte{k2}).open(sealed, "u\x00p\x00access"); !errors.Is(err, errUnsealable) {
-		t.Fatalf("open with a dropped key = %v, want errUnsealable", err)
-	}
-}
-
 func TestMappers(t *testing.T) {
 	u, err := mapGitHubUser([]byte(`{"id":583231,"login":"octocat","name":null,"avatar_url":"https://a/x.png"}`))
 	if err != nil || u.Subject != "583231" || u.Username != "octocat" {
