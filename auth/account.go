@@ -26,6 +26,9 @@ const (
 	IdentityRemoved AccountEvent = "identity_removed"
 	// SignedOutEverywhere: the user ended their other sessions.
 	SignedOutEverywhere AccountEvent = "signed_out_everywhere"
+	// SecondFactorRemoved: the user removed a second factor (the
+	// twofactor plugin's remove).
+	SecondFactorRemoved AccountEvent = "second_factor_removed"
 )
 
 // AccountChanged records an account-security event of a user, inside the
@@ -35,8 +38,9 @@ const (
 // pending token of the user ([TokenSpec.UserID]) but those the kept
 // session asked for: reset and verification links, address changes
 // waiting for confirmation, codes, provider-link states. Remedies
-// ([TokenSpec.Remedy]) stay. Once the operation committed, it emits the
-// event to the event sink.
+// ([TokenSpec.Remedy]) stay. [AccountObserver] plugins then end what
+// they keep of their own (remembered devices ...). Once the operation
+// committed, it emits the event to the event sink.
 func (c *Call) AccountChanged(ctx context.Context, userID string, ev AccountEvent, keepCaller bool) error {
 	_, err := c.accountChanged(ctx, userID, ev, keepCaller)
 	return err
@@ -62,6 +66,13 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 	}
 	if err := c.endTokens(ctx, userID, spare); err != nil {
 		return 0, err
+	}
+	for _, p := range c.a.cfg.plugins {
+		if o, ok := p.(AccountObserver); ok {
+			if err := o.AccountChanged(ctx, c, userID, ev); err != nil {
+				return 0, err
+			}
+		}
 	}
 	ip := c.req.IP
 	c.AfterCommit(func(ctx context.Context) { // an event only of what happened

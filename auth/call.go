@@ -111,11 +111,23 @@ func (c *Call) Emit(ctx context.Context, typ, detail string) {
 }
 
 // StartSession signs userID in: it creates a session made with the given
-// credential kind and records it in the outcome, so that the transport
-// sets the cookie or the Auth-Token header. The token is returned for Go
+// credential kind, shaped by the [SessionStarter] plugins, and records it
+// in the outcome, so that the transport sets the cookie or the Auth-Token
+// header (replacing the caller's, if any). The token is returned for Go
 // callers, who get it from the operation's output.
 func (c *Call) StartSession(ctx context.Context, userID, credential string) (*Session, Secret, error) {
 	s, token := c.a.newSession(userID, credential, c.req)
+	expires := s.ExpiresAt
+	for _, p := range c.a.cfg.plugins {
+		if st, ok := p.(SessionStarter); ok {
+			if err := st.StartingSession(ctx, c, s); err != nil {
+				return nil, Secret{}, err
+			}
+		}
+	}
+	if s.ExpiresAt.After(expires) || s.ExpiresAt.Before(s.CreatedAt) {
+		s.ExpiresAt = expires
+	}
 	if err := c.a.sessions.Create(ctx, c.db, s, hashToken(token)); err != nil {
 		return nil, Secret{}, err
 	}

@@ -15,6 +15,10 @@ import (
 // [WithSQLTypes] maps the "id" label to one.
 var idType = sqlb.String(36).Labeled("id")
 
+// NewID returns a new ID for a row of a plugin's own table: a UUIDv7 of
+// the instance's clock, like every ID of the core's tables.
+func (a *Auth) NewID() string { return newID(a.Now()) }
+
 // newID returns a UUIDv7 (RFC 9562 §5.7) for the instant now.
 func newID(now time.Time) string {
 	var u [16]byte

@@ -109,6 +109,26 @@ type SessionChecker interface {
 	CheckSession(ctx context.Context, c *Call) error
 }
 
+// SessionStarter shapes every session a sign-in starts ([Call.StartSession]),
+// inside the operation's transaction, before the session is stored: it
+// may set values in its Data ([Session.SetDataValue]) and shorten its
+// expiry, never lengthen it. A second-factor plugin marks there the
+// session of a password sign-in as waiting for the second factor, for its
+// [SessionChecker] to read with the session at no extra query. An error
+// fails the sign-in.
+type SessionStarter interface {
+	StartingSession(ctx context.Context, c *Call, s *Session) error
+}
+
+// AccountObserver hears, inside the operation's transaction, of every
+// account-security event ([Call.AccountChanged]) once the core ended the
+// user's sessions and tokens, to end what the plugin keeps of its own
+// that the event must end too, such as a device remembered for a second
+// factor. An error rolls the operation back.
+type AccountObserver interface {
+	AccountChanged(ctx context.Context, c *Call, userID string, ev AccountEvent) error
+}
+
 // SecondFactor is a plugin that offers a second factor. Enrolled reports
 // whether the user has set it up.
 type SecondFactor interface {

@@ -2,7 +2,9 @@ package auth
 
 import (
 	"context"
+	"bytes"
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -29,6 +31,52 @@ type Session struct {
 	Current bool `json:"current,omitempty"`
 }
 
+// DataValue decodes the value of key in the session's [Session.Data] into
+// v and reports whether the key is there. It parses the data only when it
+// holds the key's name, so that a check run on every request costs next to
+// nothing for the sessions it does not concern.
+func (s *Session) DataValue(key string, v any) (bool, error) {
+	if !bytes.Contains(s.Data, []byte(strconv.Quote(key))) {
+		return false, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(s.Data, &m); err != nil {
+		return false, err
+	}
+	raw, ok := m[key]
+	if !ok {
+		return false, nil
+	}
+	return true, json.Unmarshal(raw, v)
+}
+
+// SetDataValue sets key in the session's [Session.Data] to v's JSON, or
+// removes it when v is nil. [SessionStarter] plugins use it on the session
+// being started; the data of a stored session does not change.
+func (s *Session) SetDataValue(key string, v any) error {
+	m := map[string]json.RawMessage{}
+	if len(s.Data) > 0 {
+		if err := json.Unmarshal(s.Data, &m); err != nil {
+			return err
+		}
+	}
+	if v == nil {
+		delete(m, key)
+	} else {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		m[key] = raw
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	s.Data = data
+	return nil
+}
+
 // resolveToken finds the live session of a token and its user, and
 // refreshes the session when it is due.
 func (a *Auth) resolveToken(ctx context.Context, token Secret) (*Session, *User, bool, error) {
@@ -53,12 +101,25 @@ func (a *Auth) resolveToken(ctx context.Context, token Secret) (*Session, *User,
 	if now.Sub(s.LastSeenAt) < a.cfg.sessions.UpdateAge {
 		return s, u, false, nil
 	}
-	expires := a.expiry(s.CreatedAt, now)
+	expires := a.refreshed(s, now)
 	if err := a.sessions.Extend(ctx, a.db, s.ID, expires, now); err != nil {
 		return nil, nil, false, err
 	}
 	s.ExpiresAt, s.LastSeenAt = expires, now
 	return s, u, true, nil
+}
+
+// refreshed is a session's expiry when refreshed at now: it keeps the
+// lifetime it was given when it started, as measured from its last
+// refresh, where a [SessionStarter] may have shortened it (a session
+// waiting for a second factor), and never more than the instance's.
+func (a *Auth) refreshed(s *Session, now time.Time) time.Time {
+	life := min(s.ExpiresAt.Sub(s.LastSeenAt), a.cfg.sessions.Lifetime)
+	exp := now.Add(life)
+	if limit := s.CreatedAt.Add(a.cfg.sessions.AbsoluteLifetime); exp.After(limit) {
+		exp = limit
+	}
+	return exp
 }
 
 // expiry is a session's expiry when refreshed at now: the lifetime from

@@ -70,7 +70,7 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		defer deliver(w, r, req) // else the Middleware in front delivers
 	}
 	out, oc, err := rt.ops[i].Invoke(r.Context(), decoder(r, rt.cfg, rt.ops[i].Info()))
-	if oc.Ended && req.CookieAuth {
+	if oc.Ended && oc.Session == nil && req.CookieAuth { // a new session's cookie replaces it
 		clearSession(w, rt.a)
 	}
 	if err != nil {
