@@ -1,8 +1,8 @@
 package auth
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"encoding/json"
 	"strconv"
 	"time"

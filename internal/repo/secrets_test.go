@@ -18,6 +18,7 @@ var credentialName = regexp.MustCompile(`(?i)(token|secret|passw|verifier|nonce|
 // that hold plain strings on purpose, each with the reason.
 var plainCredentials = map[string]string{
 	"auth/session.go: Session.Credential":                       "the kind of credential a session was made with, such as \"password\"",
+	"plugin/twofactor/options.go: SignIn.Credential":            "the kind of credential a sign-in used, such as \"password\"",
 	"authtest/client.go: Client.Token":                          "the test kit's client, which tests read",
 	"examples/exampletest/client.go: client.token":              "the examples' test client, which their tests read",
 	"examples/exampletest/journey.go: journey.token":            "the examples' test journey, which their tests read",

@@ -32,6 +32,9 @@ type MessageData struct {
 	Link string
 	// Code is a sign-in code.
 	Code string
+	// What is what a notice is about, in words: the second factor added
+	// or removed ("authenticator app") ...
+	What string
 	// Minutes is how long the link or code stays valid, in minutes.
 	Minutes int
 	// Within is the same time as people say it: "10 minutes", "1 hour",

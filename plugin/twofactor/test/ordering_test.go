@@ -1,0 +1,114 @@
+package test
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/plugin/twofactor"
+)
+
+// TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing is the ordering bug
+// better-auth shipped (GHSA-xg6x-h9c9-2m83): a session served from a cache
+// skipped the pending second factor. Here the pending state lives in the
+// session itself, and the session check reads it on every request,
+// whatever keeps the session: for every session store this codebase has,
+// and for browsers and bearer clients, a pending session reaches no
+// operation but passing the factor and signing out, and no route of the
+// host's behind the middleware, before or after a refresh.
+func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
+	stores := map[string]func() auth.SessionStore{
+		"database": func() auth.SessionStore { return nil },
+		"memory":   func() auth.SessionStore { return auth.NewMemorySessionStore() },
+	}
+	for name, store := range stores {
+		t.Run(name, func(t *testing.T) {
+			authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+				var opts []auth.Option
+				if s := store(); s != nil {
+					opts = append(opts, auth.WithSessionStore(s))
+				}
+				// A session refreshed on every request: a refresh must not
+				// lift the pending state or stretch the pending lifetime.
+				opts = append(opts, auth.WithSessionUpdateAge(0))
+				f := newFixture(t, e, setup{auth: opts})
+				const addr = "ada@example.com"
+				f.enrolTOTP(t, f.account(t, addr))
+				app := http.NewServeMux()
+				app.Handle("/auth/", f.h)
+				app.Handle("/app/secret", authhttp.RequireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					w.Write([]byte("the user's secret"))
+				})))
+				app.HandleFunc("/app/whoami", func(w http.ResponseWriter, r *http.Request) {
+					if u, _ := authhttp.UserFrom(r); u != nil {
+						w.Write([]byte("signed in"))
+						return
+					}
+					if _, _, blocked := authhttp.BlockedSessionFrom(r); blocked != nil {
+						w.Write([]byte("blocked: " + blocked.Code))
+						return
+					}
+					w.Write([]byte("nobody"))
+				})
+				h := authhttp.Middleware(f.a)(app)
+				for _, bearer := range []bool{false, true} {
+					c := authtest.NewClient(t, h)
+					c.Bearer = bearer
+					f.signInOn(t, c, addr)
+					for range 2 { // the second round after a refresh
+						f.clock.Advance(time.Second)
+						for _, op := range f.a.Operations() {
+							info := op.Info()
+							if info.ServerOnly() || info.Name == twofactor.OpVerify || info.Name == twofactor.OpSendCode || info.Name == auth.OpSignOut {
+								continue
+							}
+							if info.Session == auth.SessionNone || info.Session == auth.SessionOptional {
+								continue // no session needed: nothing to skip
+							}
+							body, ok := validInputs[info.Name]
+							if !ok && info.Method == http.MethodPost {
+								t.Fatalf("no valid input for %s: add one to validInputs", info.Name)
+							}
+							res := c.Do(info.Method, "/auth"+info.Path, body, nil)
+							if res.ErrorCode() != "second_factor_required" {
+								t.Errorf("bearer %v: %s %s from a pending session = %d %s, want second_factor_required",
+									bearer, info.Method, info.Path, res.Status, res.Body)
+							}
+						}
+						wantError(t, "the host's route behind RequireUser", c.Get("/app/secret"), http.StatusForbidden, "second_factor_required")
+						if res := c.Get("/app/whoami"); string(res.Body) != "blocked: second_factor_required" {
+							t.Errorf("bearer %v: the host's page sees %q, want the blocked session", bearer, res.Body)
+						}
+					}
+					// The pending session dies at its short lifetime, refreshes or not.
+					f.clock.Advance(10*time.Minute + time.Second)
+					wantError(t, "a pending session after its lifetime", c.Post("/auth/two-factor/verify",
+						map[string]string{"method": "totp", "code": "123456"}), http.StatusUnauthorized, "no_session")
+					f.clock.Advance(time.Minute)
+				}
+			})
+		})
+	}
+}
+
+// validInputs are inputs that pass each operation's validation, so that
+// only the session check can refuse them.
+var validInputs = map[string]map[string]string{
+	auth.OpSignOut:             {},
+	auth.OpRevokeSession:       {"id": "x"},
+	auth.OpRevokeOtherSessions: {},
+	email.OpChange:             {"newEmail": "new@example.com"},
+	email.OpAdd:                {"email": "new@example.com"},
+	email.OpRemove:             {"email": "new@example.com"},
+	email.OpMakePrimary:        {"email": "new@example.com"},
+	password.OpChange:          {"currentPassword": pw, "newPassword": "another long password"},
+	twofactor.OpEnrol:          {"method": "totp"},
+	twofactor.OpConfirm:        {"factorId": "x", "code": "123456"},
+	twofactor.OpRemove:         {"factorId": "x"},
+	twofactor.OpRecoveryCodes:  {},
+}
