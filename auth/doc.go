@@ -44,9 +44,9 @@
 // A plugin is any value with a Name method. What else it offers is found
 // by type assertion: [Operator], [BeforeHook], [AfterHook], [CommitHook],
 // [UserExtender], [Schema], [IdentityProvider], [IdentityAdder],
-// [IdentityObserver], [Deliverer], [SessionChecker], [SecondFactor],
-// [SignInMethod], [Validator], [ErrorCoder], [Sweeper], [Maintainer] and
-// [Initializer]. The example plugin of this package implements them all
+// [IdentityObserver], [Deliverer], [SessionStarter], [SessionChecker],
+// [AccountObserver], [SecondFactor], [SignInMethod], [Validator],
+// [ErrorCoder], [Sweeper], [Maintainer] and [Initializer]. The example plugin of this package implements them all
 // but the identity observers, which the email plugin shows.
 //
 // # Storage
