@@ -119,6 +119,7 @@ func (p *Plugin) finishAssertion(ctx context.Context, c *auth.Call, spec asserti
 		UserVerification: protocol.UserVerificationRequirement(spec.verification)}
 	got, err := p.wa.ValidateLogin(&webUser{handle: rec.handle, creds: []webauthn.Credential{rec.cred}}, session, parsed)
 	if err != nil {
+		p.a.Logger().DebugContext(ctx, "passkey: assertion refused", "passkey", rec.id, "err", err)
 		return nil, ErrInvalidPasskey.Wrap(err)
 	}
 	if got.Authenticator.CloneWarning {

@@ -91,6 +91,7 @@ func (p *Plugin) handleRegister(ctx context.Context, c *auth.Call, in RegisterRe
 		CredParams:       webauthn.CredentialParametersDefault()}
 	cred, err := p.wa.CreateCredential(&webUser{handle: handle}, session, parsed)
 	if err != nil {
+		p.a.Logger().DebugContext(ctx, "passkey: registration refused", "user", u.ID, "err", err)
 		return Registered{}, ErrInvalidRegistration.Wrap(err)
 	}
 	// §7.1 step 25: credential IDs are at most 1023 bytes.

@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/descope/virtualwebauthn v1.0.3
+	github.com/go-webauthn/webauthn v0.18.2
 	github.com/sesame-go/sesame v0.1.0
 	github.com/sesame-go/sesame/authtest v0.1.0
 	github.com/sesame-go/sesame/plugin/passkey v0.1.0
@@ -16,7 +17,6 @@ require (
 	github.com/fxamacker/cbor/v2 v2.9.4 // indirect
 	github.com/go-sql-driver/mysql v1.10.1 // indirect
 	github.com/go-viper/mapstructure/v2 v2.5.0 // indirect
-	github.com/go-webauthn/webauthn v0.18.2 // indirect
 	github.com/go-webauthn/x v0.3.1 // indirect
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
 	github.com/google/go-tpm v0.9.8 // indirect

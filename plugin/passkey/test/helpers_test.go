@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/descope/virtualwebauthn"
+	"github.com/go-webauthn/webauthn/protocol/webauthncose"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
@@ -146,7 +147,7 @@ func (b *browser) attest(t *testing.T, options []byte) (json.RawMessage, virtual
 		t.Fatalf("parse %s: %v", options, err)
 	}
 	b.authr.Options.UserHandle = []byte(opts.UserID)
-	cred := virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2)
+	cred := newKey(t)
 	return json.RawMessage(virtualwebauthn.CreateAttestationResponse(b.rp, b.authr, cred, *opts)), cred
 }
 
@@ -208,4 +209,24 @@ func (f *fixture) dropIdentities(t *testing.T, userID, kind string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+func countSessions(n *int64) *sqlb.SelectStmt {
+	return sqlb.Select(sqlb.Into(sqlb.Count(), n)).From(auth.Sessions)
+}
+
+// newKey returns a new passkey of the software authenticator. Its encoder
+// drops the leading zero bytes of a P-256 coordinate, which WebAuthn
+// rightly refuses (RFC 9053 §7.1.1: 32 bytes each), once in about 128
+// keys: such keys are drawn again.
+func newKey(t *testing.T) virtualwebauthn.Credential {
+	t.Helper()
+	for range 100 {
+		cred := virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2)
+		if _, err := webauthncose.ParsePublicKey(cred.Key.AttestationData()); err == nil {
+			return cred
+		}
+	}
+	t.Fatal("no well-formed key in 100 tries")
+	return virtualwebauthn.Credential{}
 }
