@@ -41,14 +41,14 @@ func TestCheckOrigin(t *testing.T) {
 		{"example.com", "https://App.Example.com:8443/", "https://app.example.com:8443"},
 		{"localhost", "http://localhost:8080", "http://localhost:8080"},
 		{"localhost", "http://app.localhost", "http://app.localhost"},
-		{"example.com", "http://example.com", ""},            // not a secure context
-		{"example.com", "https://notexample.com", ""},        // not under the ID
-		{"example.com", "https://example.com.evil.io", ""},   // not under the ID
-		{"auth.example.com", "https://app.example.com", ""},  // a sibling, not a child
-		{"example.com", "https://example.com/path", ""},      // not an origin
-		{"example.com", "https://example.com?query", ""},     // not an origin
-		{"localhost", "http://127.0.0.1:8080", ""},           // an address is not the ID
-		{"example.com", "example.com", ""},                   // no scheme
+		{"example.com", "http://example.com", ""},           // not a secure context
+		{"example.com", "https://notexample.com", ""},       // not under the ID
+		{"example.com", "https://example.com.evil.io", ""},  // not under the ID
+		{"auth.example.com", "https://app.example.com", ""}, // a sibling, not a child
+		{"example.com", "https://example.com/path", ""},     // not an origin
+		{"example.com", "https://example.com?query", ""},    // not an origin
+		{"localhost", "http://127.0.0.1:8080", ""},          // an address is not the ID
+		{"example.com", "example.com", ""},                  // no scheme
 	}
 	for _, tt := range tests {
 		rp := &relyingParty{id: tt.rpID}
