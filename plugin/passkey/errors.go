@@ -31,4 +31,8 @@ var (
 	// ErrLastSignIn is a removal that would leave the person no way to sign
 	// in; the oauth plugin's unlink answers the same code.
 	ErrLastSignIn = auth.NewError("last_sign_in_method", http.StatusConflict, "add another way to sign in before removing this one")
+	// ErrNoSecondFactor is a second-factor ceremony from a session that
+	// waits for no second factor a passkey passes.
+	ErrNoSecondFactor = auth.NewError("no_passkey_second_factor", http.StatusBadRequest,
+		"this session is not waiting for a second factor a passkey passes")
 )

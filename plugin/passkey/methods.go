@@ -60,3 +60,17 @@ func (p *Plugin) Remove(ctx context.Context, id string) error {
 	_, err := p.ops.remove.Run(ctx, RemoveRequest{ID: id})
 	return err
 }
+
+// SecondFactorOptions starts a passkey second factor for the caller's
+// pending session: the options for navigator.credentials.get, listing the
+// user's passkeys, with a challenge bound to them and to this browser.
+func (p *Plugin) SecondFactorOptions(ctx context.Context, bearer bool) (SignInOptions, error) {
+	return p.ops.secondOptions.Run(ctx, SecondFactorOptionsRequest{Bearer: bearer})
+}
+
+// SecondFactor verifies the browser's answer to [Plugin.SecondFactorOptions]
+// and passes the pending session's second factor: the twofactor plugin
+// replaces the session with a new one.
+func (p *Plugin) SecondFactor(ctx context.Context, credential json.RawMessage, flow auth.Secret) (SignedIn, error) {
+	return p.ops.second.Run(ctx, SignInRequest{Credential: credential, Flow: flow})
+}

@@ -24,6 +24,11 @@ const (
 	OpRename = "passkey.rename"
 	// OpRemove is POST /passkey/remove: [Plugin.Remove].
 	OpRemove = "passkey.remove"
+	// OpSecondFactorOptions is POST /passkey/second-factor/options:
+	// [Plugin.SecondFactorOptions].
+	OpSecondFactorOptions = "passkey.secondFactorOptions"
+	// OpSecondFactor is POST /passkey/second-factor: [Plugin.SecondFactor].
+	OpSecondFactor = "passkey.secondFactor"
 )
 
 // The purposes of the plugin's challenges in the token table: a challenge
@@ -42,6 +47,8 @@ type ops struct {
 	list            *auth.Op[auth.Empty, List]
 	rename          *auth.Op[RenameRequest, auth.Empty]
 	remove          *auth.Op[RemoveRequest, auth.Empty]
+	secondOptions   *auth.Op[SecondFactorOptionsRequest, SignInOptions]
+	second          *auth.Op[SignInRequest, SignedIn]
 }
 
 func (p *Plugin) newOps() ops {
@@ -67,13 +74,20 @@ func (p *Plugin) newOps() ops {
 		remove: &auth.Op[RemoveRequest, auth.Empty]{Name: OpRemove, Method: post, Path: "/passkey/remove",
 			Writes: true, Session: auth.SessionFresh, Rate: auth.DefaultRate,
 			Codes: []*auth.Error{ErrNotFound, ErrLastSignIn}, Handler: p.handleRemove},
+		secondOptions: &auth.Op[SecondFactorOptionsRequest, SignInOptions]{Name: OpSecondFactorOptions, Method: post,
+			Path: "/passkey/second-factor/options", Writes: true, Session: auth.SessionUser, Rate: auth.DefaultRate,
+			Codes: []*auth.Error{ErrNoSecondFactor}, Handler: p.handleSecondFactorOptions},
+		second: &auth.Op[SignInRequest, SignedIn]{Name: OpSecondFactor, Method: post, Path: "/passkey/second-factor",
+			Writes: true, Credential: true, Session: auth.SessionUser, Rate: auth.TightRate,
+			Codes: []*auth.Error{ErrNoSecondFactor, ErrInvalidChallenge, ErrInvalidPasskey}, Handler: p.handleSecondFactor},
 	}
 }
 
 // Operations implements [auth.Operator].
 func (p *Plugin) Operations() []auth.Operation {
 	o := p.ops
-	return []auth.Operation{o.registerOptions, o.register, o.signInOptions, o.signIn, o.list, o.rename, o.remove}
+	return []auth.Operation{o.registerOptions, o.register, o.signInOptions, o.signIn, o.list, o.rename, o.remove,
+		o.secondOptions, o.second}
 }
 
 // credentialAccount is the per-account rate key of a sign-in: the

@@ -29,18 +29,20 @@ const (
 )
 
 type config struct {
-	rpID           string
-	rpName         string
-	origins        []string
-	verification   UserVerification
-	challengeTTL   time.Duration
-	maxPasskeys    int
-	allowRegressed bool
-	userNames      func(u *auth.User) (name, displayName string)
+	rpID         string
+	rpName       string
+	origins      []string
+	verification UserVerification
+	// secondVerification is the user verification a second factor asks.
+	secondVerification UserVerification
+	challengeTTL       time.Duration
+	maxPasskeys        int
+	allowRegressed     bool
+	userNames          func(u *auth.User) (name, displayName string)
 }
 
 func newConfig(opts []Option) *config {
-	c := &config{verification: VerificationRequired, challengeTTL: 5 * time.Minute, maxPasskeys: 20,
+	c := &config{verification: VerificationRequired, secondVerification: VerificationDiscouraged, challengeTTL: 5 * time.Minute, maxPasskeys: 20,
 		userNames: defaultUserNames}
 	for _, o := range opts {
 		o(c)
@@ -65,6 +67,14 @@ func WithRPName(name string) Option { return func(c *config) { c.rpName = name }
 // [auth.WithTrustedOrigins]) and be on the relying party ID.
 func WithOrigins(origins ...string) Option {
 	return func(c *config) { c.origins = append(c.origins, origins...) }
+}
+
+// WithSecondFactorVerification sets the user-verification policy of a
+// passkey used as a second factor, after a password: "discouraged" by
+// default, since the password was the knowledge factor, so that a
+// security key without a PIN passes.
+func WithSecondFactorVerification(v UserVerification) Option {
+	return func(c *config) { c.secondVerification = v }
 }
 
 // WithUserVerification sets the user-verification policy of registration
@@ -110,10 +120,12 @@ func defaultUserNames(u *auth.User) (string, string) {
 
 func (c *config) check() error {
 	var errs []error
-	switch c.verification {
-	case VerificationRequired, VerificationPreferred, VerificationDiscouraged:
-	default:
-		errs = append(errs, errors.New("passkey: the user verification policy must be required, preferred or discouraged"))
+	for _, v := range []UserVerification{c.verification, c.secondVerification} {
+		switch v {
+		case VerificationRequired, VerificationPreferred, VerificationDiscouraged:
+		default:
+			errs = append(errs, errors.New("passkey: a user verification policy must be required, preferred or discouraged"))
+		}
 	}
 	if c.challengeTTL < 10*time.Second || c.challengeTTL > time.Hour {
 		errs = append(errs, errors.New("passkey: the challenge lifetime must be between 10 seconds and an hour"))

@@ -55,6 +55,12 @@ type SignInOptionsRequest struct {
 	Bearer bool `json:"bearer"`
 }
 
+// SecondFactorOptionsRequest starts a passkey second factor for the
+// caller's pending session. Bearer is as in [SignInOptionsRequest].
+type SecondFactorOptionsRequest struct {
+	Bearer bool `json:"bearer"`
+}
+
 // Validate implements [auth.InputValidator].
 func (r SignInOptionsRequest) Validate() error {
 	if r.Mediation != "" && r.Mediation != string(protocol.MediationConditional) {

@@ -41,7 +41,10 @@ func (p *Plugin) StartingSession(ctx context.Context, c *auth.Call, s *auth.Sess
 
 // methods returns the methods a user can pass a second factor with: the
 // methods of their confirmed factors, recovery codes while some are left,
-// and the factors of other plugins they enrolled.
+// and the factors of other plugins they enrolled (a passkey). None when
+// the user has no factor of this plugin's: another plugin's factor passes
+// a second factor that is on, it does not turn it on, so that
+// registering a passkey never makes a password sign-in ask for it.
 func (p *Plugin) methods(ctx context.Context, db *sqlb.DB, userID string) ([]string, error) {
 	var out []string
 	var method string
@@ -56,14 +59,15 @@ func (p *Plugin) methods(ctx context.Context, db *sqlb.DB, userID string) ([]str
 	if err != nil {
 		return nil, err
 	}
-	if len(out) > 0 {
-		left, err := p.codesLeft(ctx, db, userID)
-		if err != nil {
-			return nil, err
-		}
-		if left > 0 {
-			out = append(out, MethodRecovery)
-		}
+	if len(out) == 0 { // a passkey alone does not turn the second factor on
+		return nil, nil
+	}
+	left, err := p.codesLeft(ctx, db, userID)
+	if err != nil {
+		return nil, err
+	}
+	if left > 0 {
+		out = append(out, MethodRecovery)
 	}
 	for _, f := range p.others {
 		on, err := f.Enrolled(ctx, db, userID)

@@ -74,10 +74,16 @@ func newFixture(t *testing.T, e *authtest.Engine, opts ...passkey.Option) *fixtu
 
 func newFixtureOn(t *testing.T, e *authtest.Engine, db *sql.DB, opts ...passkey.Option) *fixture {
 	t.Helper()
+	return newFixtureWith(t, e, db, nil, opts...)
+}
+
+// newFixtureWith's instance has more plugins.
+func newFixtureWith(t *testing.T, e *authtest.Engine, db *sql.DB, more []auth.Plugin, opts ...passkey.Option) *fixture {
+	t.Helper()
 	f := &fixture{e: e, mail: &authtest.Mailbox{}, clock: authtest.NewClock(start), events: &events{}}
 	f.pk = passkey.New(opts...)
 	a, err := auth.New(auth.WithDB(db, e.Dialect), auth.WithBaseURL(baseURL),
-		auth.WithPlugins(email.New(email.WithSender(f.mail)), authtest.NewLogin(), f.pk),
+		auth.WithPlugins(append([]auth.Plugin{email.New(email.WithSender(f.mail)), authtest.NewLogin(), f.pk}, more...)...),
 		auth.WithClock(f.clock.Now), auth.WithoutRateLimits(), auth.WithEventSink(f.events.add))
 	if err != nil {
 		t.Fatal(err)
