@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"net/http"
 	"slices"
 	"time"
@@ -170,3 +172,17 @@ func (c *Call) LoadUser(ctx context.Context, id string) (*User, error) {
 // Started returns the session this call started with [Call.StartSession],
 // or nil. After-hooks use it to see sign-ins of every method alike.
 func (c *Call) Started() *Session { return c.outcome.Session }
+
+// LockUser takes the lock of a user's row for the rest of the operation's
+// transaction, so that operations that judge what is left of the user's
+// ways in (the last passkey, the last linked provider, the last second
+// factor) take turns instead of both seeing the other's as what is left.
+// It returns [ErrUserNotFound] when there is no such user.
+func (c *Call) LockUser(ctx context.Context, userID string) error {
+	var id string
+	err := c.db.One(ctx, sqlb.Select(UserID.Into(&id)).From(Users).Where(UserID.Eq(userID)).ForUpdate())
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrUserNotFound
+	}
+	return err
+}

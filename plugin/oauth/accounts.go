@@ -167,6 +167,11 @@ func (p *Plugin) handleUnlink(ctx context.Context, c *auth.Call, in ProviderRequ
 		return auth.Empty{}, err
 	}
 	uid := c.User().ID
+	// An unlink and a removal of another way in (a passkey, an address)
+	// at once must not both see the other as what is left.
+	if err := c.LockUser(ctx, uid); err != nil {
+		return auth.Empty{}, err
+	}
 	all, err := c.Identities(ctx, uid, "")
 	if err != nil {
 		return auth.Empty{}, err

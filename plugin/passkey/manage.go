@@ -44,9 +44,8 @@ func (p *Plugin) handleRemove(ctx context.Context, c *auth.Call, in RemoveReques
 	uid := c.User().ID
 	// Two removals of a person's last two ways in, at once, must not both
 	// see the other as what is left: they take turns on the person's row.
-	var locked string
-	err := c.DB().One(ctx, sqlb.Select(auth.UserID.Into(&locked)).From(auth.Users).Where(auth.UserID.Eq(uid)).ForUpdate())
-	if errors.Is(err, sql.ErrNoRows) {
+	err := c.LockUser(ctx, uid)
+	if errors.Is(err, auth.ErrUserNotFound) {
 		return auth.Empty{}, ErrNotFound
 	}
 	if err != nil {

@@ -30,6 +30,11 @@ func (p *Plugin) handleList(ctx context.Context, c *auth.Call, _ auth.Empty) (Fa
 // takes the recovery codes with it.
 func (p *Plugin) handleRemove(ctx context.Context, c *auth.Call, in RemoveRequest) (auth.Empty, error) {
 	uid := c.User().ID
+	// Two removals of the last two factors at once take turns, so that a
+	// mandatory factor cannot be removed from under the other.
+	if err := c.LockUser(ctx, uid); err != nil {
+		return auth.Empty{}, err
+	}
 	r, err := p.factorOf(ctx, c, in.FactorID)
 	if err != nil {
 		return auth.Empty{}, err
