@@ -35,6 +35,15 @@
 //	GET  /passkey/list                                         {passkeys: [...]}     (signed in)
 //	POST /passkey/rename            {id, name}                 {}                    (signed in)
 //	POST /passkey/remove            {id}                       {}                    (fresh session)
+//	POST /passkey/second-factor/options {bearer}               {publicKey, flow}     (pending session)
+//	POST /passkey/second-factor     {credential, flow}         {user, session, passkey} and the session
+//
+// The last two pass the second factor of a session the twofactor plugin
+// holds pending ([twofactor.Challenger]): the challenge lists the user's
+// own passkeys, asks no user verification by default
+// ([WithSecondFactorVerification]), and the pass replaces the session. A
+// passkey passes a second factor that an own factor of the twofactor
+// plugin turned on; registering one does not turn it on.
 //
 // publicKey is the argument of navigator.credentials.create or .get, its
 // binary fields (challenge, user.id, credential IDs) as base64url strings
