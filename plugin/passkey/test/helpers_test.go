@@ -67,18 +67,18 @@ type fixture struct {
 // newFixture's instance has the email plugin, the test sign-in plugin
 // (authtest.Login, which signs anyone in by name) and the passkey plugin,
 // at http://localhost, with no rate limits.
-func newFixture(t *testing.T, e *authtest.Engine, opts ...passkey.Option) *fixture {
+func newFixture(t testing.TB, e *authtest.Engine, opts ...passkey.Option) *fixture {
 	t.Helper()
 	return newFixtureOn(t, e, e.DB, opts...)
 }
 
-func newFixtureOn(t *testing.T, e *authtest.Engine, db *sql.DB, opts ...passkey.Option) *fixture {
+func newFixtureOn(t testing.TB, e *authtest.Engine, db *sql.DB, opts ...passkey.Option) *fixture {
 	t.Helper()
 	return newFixtureWith(t, e, db, nil, opts...)
 }
 
 // newFixtureWith's instance has more plugins.
-func newFixtureWith(t *testing.T, e *authtest.Engine, db *sql.DB, more []auth.Plugin, opts ...passkey.Option) *fixture {
+func newFixtureWith(t testing.TB, e *authtest.Engine, db *sql.DB, more []auth.Plugin, opts ...passkey.Option) *fixture {
 	t.Helper()
 	f := &fixture{e: e, mail: &authtest.Mailbox{}, clock: authtest.NewClock(start), events: &events{}}
 	f.pk = passkey.New(opts...)
@@ -110,7 +110,7 @@ type browser struct {
 // browser returns the fixture's first browser, whose requests wait for
 // the server's deliveries, and then new ones, each with its own cookies
 // and authenticator.
-func (f *fixture) browser(t *testing.T) *browser {
+func (f *fixture) browser(t testing.TB) *browser {
 	t.Helper()
 	c := f.c
 	if f.taken {
@@ -124,7 +124,7 @@ func (f *fixture) browser(t *testing.T) *browser {
 
 // account makes a person named name, with a verified address
 // name@example.com, and signs them in on b.
-func (f *fixture) account(t *testing.T, b *browser, name string) *auth.User {
+func (f *fixture) account(t testing.TB, b *browser, name string) *auth.User {
 	t.Helper()
 	u, err := f.a.CreateUser(context.Background(), auth.NewUser{Name: name, Identities: []auth.NewIdentity{
 		{Kind: "authtest", Value: name, Verified: true}, {Kind: email.Kind, Value: name + "@example.com", Verified: true}}})
@@ -136,7 +136,7 @@ func (f *fixture) account(t *testing.T, b *browser, name string) *auth.User {
 }
 
 // post sends a POST and checks its status.
-func (b *browser) post(t *testing.T, path string, body any, status int) *authtest.Response {
+func (b *browser) post(t testing.TB, path string, body any, status int) *authtest.Response {
 	t.Helper()
 	res := b.c.Post(path, body)
 	if res.Status != status {
@@ -146,7 +146,7 @@ func (b *browser) post(t *testing.T, path string, body any, status int) *authtes
 }
 
 // attest answers registration options as the authenticator would.
-func (b *browser) attest(t *testing.T, options []byte) (json.RawMessage, virtualwebauthn.Credential) {
+func (b *browser) attest(t testing.TB, options []byte) (json.RawMessage, virtualwebauthn.Credential) {
 	t.Helper()
 	opts, err := virtualwebauthn.ParseAttestationOptions(string(options))
 	if err != nil {
@@ -158,7 +158,7 @@ func (b *browser) attest(t *testing.T, options []byte) (json.RawMessage, virtual
 }
 
 // register registers a new passkey of the authenticator under a name.
-func (b *browser) register(t *testing.T, name string) passkey.Passkey {
+func (b *browser) register(t testing.TB, name string) passkey.Passkey {
 	t.Helper()
 	res := b.post(t, "/auth/passkey/register/options", nil, http.StatusOK)
 	answer, cred := b.attest(t, res.Body)
@@ -169,7 +169,7 @@ func (b *browser) register(t *testing.T, name string) passkey.Passkey {
 }
 
 // assert answers sign-in options with the authenticator's i-th passkey.
-func (b *browser) assert(t *testing.T, options []byte, i int) json.RawMessage {
+func (b *browser) assert(t testing.TB, options []byte, i int) json.RawMessage {
 	t.Helper()
 	opts, err := virtualwebauthn.ParseAssertionOptions(string(options))
 	if err != nil {
@@ -180,14 +180,14 @@ func (b *browser) assert(t *testing.T, options []byte, i int) json.RawMessage {
 
 // signInAnswer asks for sign-in options and answers them with the i-th
 // passkey, without sending the answer.
-func (b *browser) signInAnswer(t *testing.T, i int) json.RawMessage {
+func (b *browser) signInAnswer(t testing.TB, i int) json.RawMessage {
 	t.Helper()
 	res := b.post(t, "/auth/passkey/sign-in/options", map[string]any{}, http.StatusOK)
 	return b.assert(t, res.Body, i)
 }
 
 // signIn signs in with the i-th passkey.
-func (b *browser) signIn(t *testing.T, i int) passkey.SignedIn {
+func (b *browser) signIn(t testing.TB, i int) passkey.SignedIn {
 	t.Helper()
 	var out passkey.SignedIn
 	b.post(t, "/auth/passkey/sign-in", map[string]any{"credential": b.signInAnswer(t, i)}, http.StatusOK).Decode(t, &out)
@@ -195,7 +195,7 @@ func (b *browser) signIn(t *testing.T, i int) passkey.SignedIn {
 }
 
 // list returns the signed-in person's passkeys.
-func (b *browser) list(t *testing.T) []passkey.Passkey {
+func (b *browser) list(t testing.TB) []passkey.Passkey {
 	t.Helper()
 	res := b.c.Get("/auth/passkey/list")
 	if res.Status != http.StatusOK {
@@ -208,7 +208,7 @@ func (b *browser) list(t *testing.T) []passkey.Passkey {
 
 // dropIdentities deletes a person's identities of a kind, as if they
 // never had them: to make accounts whose only ways in are passkeys.
-func (f *fixture) dropIdentities(t *testing.T, userID, kind string) {
+func (f *fixture) dropIdentities(t testing.TB, userID, kind string) {
 	t.Helper()
 	_, err := f.e.SQL().Exec(context.Background(), sqlb.Delete(auth.Identities).
 		Where(sqlb.And(auth.IdentityUserID.Eq(userID), auth.IdentityKindName.Eq(kind))))
@@ -225,7 +225,7 @@ func countSessions(n *int64) *sqlb.SelectStmt {
 // drops the leading zero bytes of a P-256 coordinate, which WebAuthn
 // rightly refuses (RFC 9053 §7.1.1: 32 bytes each), once in about 128
 // keys: such keys are drawn again.
-func newKey(t *testing.T) virtualwebauthn.Credential {
+func newKey(t testing.TB) virtualwebauthn.Credential {
 	t.Helper()
 	for range 100 {
 		cred := virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2)

@@ -65,7 +65,7 @@ type setup struct {
 	email bool
 }
 
-func newFixture(t *testing.T, e *authtest.Engine, s setup) *fixture {
+func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 	t.Helper()
 	return newFixtureOn(t, &fixture{e: e, mail: &authtest.Mailbox{}, clock: authtest.NewClock(start), events: &events{}}, s)
 }
@@ -73,7 +73,7 @@ func newFixture(t *testing.T, e *authtest.Engine, s setup) *fixture {
 // newFixtureOn makes an instance with other options on the database,
 // mailbox, clock and events of an earlier one: a restart with a new
 // configuration.
-func newFixtureOn(t *testing.T, old *fixture, s setup) *fixture {
+func newFixtureOn(t testing.TB, old *fixture, s setup) *fixture {
 	t.Helper()
 	f := &fixture{e: old.e, mail: old.mail, clock: old.clock, events: old.events}
 	e := f.e
@@ -99,15 +99,15 @@ func newFixtureOn(t *testing.T, old *fixture, s setup) *fixture {
 
 // client returns a bearer client, whose token the tests can read;
 // browser returns one that keeps cookies.
-func (f *fixture) client(t *testing.T) *authtest.Client {
+func (f *fixture) client(t testing.TB) *authtest.Client {
 	c := authtest.NewClient(t, f.h)
 	c.Bearer = true
 	return c
 }
 
-func (f *fixture) browser(t *testing.T) *authtest.Client { return authtest.NewClient(t, f.h) }
+func (f *fixture) browser(t testing.TB) *authtest.Client { return authtest.NewClient(t, f.h) }
 
-func mustPost(t *testing.T, c *authtest.Client, path string, body any, status int) *authtest.Response {
+func mustPost(t testing.TB, c *authtest.Client, path string, body any, status int) *authtest.Response {
 	t.Helper()
 	res := c.Post(path, body)
 	if res.Status != status {
@@ -116,7 +116,7 @@ func mustPost(t *testing.T, c *authtest.Client, path string, body any, status in
 	return res
 }
 
-func wantError(t *testing.T, what string, res *authtest.Response, status int, code string) {
+func wantError(t testing.TB, what string, res *authtest.Response, status int, code string) {
 	t.Helper()
 	if res.Status != status || res.ErrorCode() != code {
 		t.Errorf("%s = %d %s, want %d %s", what, res.Status, res.Body, status, code)
@@ -125,7 +125,7 @@ func wantError(t *testing.T, what string, res *authtest.Response, status int, co
 
 // account signs up and verifies addr, and returns a client signed in with
 // its password (before any second factor).
-func (f *fixture) account(t *testing.T, addr string) *authtest.Client {
+func (f *fixture) account(t testing.TB, addr string) *authtest.Client {
 	t.Helper()
 	c := f.client(t)
 	mustPost(t, c, "/auth/password/sign-up", map[string]string{"email": addr, "password": pw, "name": "Ada"}, http.StatusOK)
@@ -135,13 +135,13 @@ func (f *fixture) account(t *testing.T, addr string) *authtest.Client {
 }
 
 // signIn signs addr in with its password on a new client.
-func (f *fixture) signIn(t *testing.T, addr string) *authtest.Client {
+func (f *fixture) signIn(t testing.TB, addr string) *authtest.Client {
 	t.Helper()
 	return f.signInOn(t, f.client(t), addr)
 }
 
 // signInOn signs addr in with its password on c.
-func (f *fixture) signInOn(t *testing.T, c *authtest.Client, addr string) *authtest.Client {
+func (f *fixture) signInOn(t testing.TB, c *authtest.Client, addr string) *authtest.Client {
 	t.Helper()
 	mustPost(t, c, "/auth/password/sign-in", map[string]string{"email": addr, "password": pw}, http.StatusOK)
 	return c
@@ -149,7 +149,7 @@ func (f *fixture) signInOn(t *testing.T, c *authtest.Client, addr string) *autht
 
 // enrolTOTP enrols an authenticator app on c's session, and returns its
 // key and the recovery codes.
-func (f *fixture) enrolTOTP(t *testing.T, c *authtest.Client) (totp.Key, []string) {
+func (f *fixture) enrolTOTP(t testing.TB, c *authtest.Client) (totp.Key, []string) {
 	t.Helper()
 	var en struct {
 		FactorID string `json:"factorId"`
