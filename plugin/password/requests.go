@@ -59,8 +59,11 @@ func (r SignInRequest) Validate() error {
 			n++
 		}
 	}
-	if n != 1 {
-		err = errors.New("give one of email, username and identifier")
+	switch {
+	case n == 0:
+		err = errors.New("email, username or identifier is required")
+	case n > 1:
+		err = errors.New("give only one of email, username and identifier")
 	}
 	if r.Kind != "" && r.Identifier == "" {
 		err = errors.Join(err, errors.New("kind goes with identifier"))
