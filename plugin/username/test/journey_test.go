@@ -203,3 +203,36 @@ func TestConcurrentChanges(t *testing.T) {
 		f.signIn(t, f.client(t), got["jane"][0], "jane's password")
 	})
 }
+
+// TestAccountRateLimit: sign-ins by username count per key, so that
+// spellings of one name (letter case, full width, a look-alike) share the
+// limit.
+func TestAccountRateLimit(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, setup{authOpts: []auth.Option{}})
+		f.person(t, "JaneDoe", "jane's password") // one sign-in
+		spellings := []string{"JaneDoe", "janedoe", "ＪＡＮＥＤＯＥ", "j\u0430nedoe"}
+		for i := range auth.TightRate.Account.Limit - 1 {
+			wantError(t, "a wrong password", f.c.Post("/auth/password/sign-in",
+				map[string]string{"username": spellings[i%len(spellings)], "password": "wrong"}), http.StatusUnauthorized, "invalid_credentials")
+		}
+		wantError(t, "a sign-in over the account's limit", f.c.Post("/auth/password/sign-in",
+			map[string]string{"identifier": "jaNEdoe", "password": "jane's password"}), http.StatusTooManyRequests, "rate_limited")
+	})
+}
+
+// TestNamesAsTyped: names of any script are kept as typed, on every
+// engine, and sign in in any form of their key.
+func TestNamesAsTyped(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, setup{})
+		for _, name := range []string{"Дмитрий", "さくら", "José.García", "ΑθηνᾶΠαλλάς", "이서연"} {
+			c := f.person(t, name, "a long password")
+			if got := shown(t, c); got != name {
+				t.Errorf("signed up as %q: shown %q", name, got)
+			}
+		}
+		f.signIn(t, f.client(t), "дмитрий", "a long password")
+		f.signIn(t, f.client(t), "jose\u0301.garci\u0301a", "a long password")
+	})
+}
