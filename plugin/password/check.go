@@ -21,6 +21,9 @@ type prepared struct {
 	ok       bool
 	userID   string
 	verified bool
+	// wrong is the refusal of a failed sign-in, whose message names the
+	// kinds of identifier it could be.
+	wrong *auth.Error
 	// checked is the stored hash the password was checked against: the
 	// handler writes only if it is still the stored one.
 	checked auth.Secret
@@ -29,13 +32,14 @@ type prepared struct {
 	rehash auth.Secret
 }
 
-// checkPassword finds the person an address names and checks the password
-// with exactly one hash, against the dummy hash when the address names
-// nobody or its holder has no password, so that every path costs the same.
-func (p *Plugin) checkPassword(ctx context.Context, c *auth.Call, address string, password auth.Secret) (*prepared, error) {
-	chk := &prepared{}
+// checkPassword finds the person an identifier names and checks the
+// password with exactly one hash, against the dummy hash when the
+// identifier names nobody or its holder has no password, so that every
+// path costs the same.
+func (p *Plugin) checkPassword(ctx context.Context, c *auth.Call, ident identifier, password auth.Secret) (*prepared, error) {
+	chk := &prepared{wrong: wrongCredentials(ident)}
 	var stored string
-	id, err := p.mail.Lookup(ctx, c, address)
+	id, err := lookup(ctx, c, ident)
 	switch {
 	case err == nil:
 		chk.userID, chk.verified = id.UserID, id.Verified()

@@ -8,11 +8,14 @@ import (
 
 // The plugin's error codes.
 var (
-	// ErrInvalidCredentials is every failed sign-in: unknown address, no
-	// password, wrong password. They answer alike.
+	// ErrInvalidCredentials is every failed sign-in: unknown identifier, no
+	// password, wrong password. They answer alike; the message names the
+	// kinds of identifier the request could be ("wrong username or
+	// password"), whatever the identifier names.
 	ErrInvalidCredentials = auth.NewError("invalid_credentials", http.StatusUnauthorized, "wrong email or password")
-	// ErrEmailNotVerified is a right password for an address not yet
-	// verified, when verification is required before signing in.
+	// ErrEmailNotVerified is a right password for an identifier not yet
+	// verified (an address), when verification is required before signing
+	// in. Usernames are verified when chosen.
 	ErrEmailNotVerified = auth.NewError("email_not_verified", http.StatusForbidden, "verify your email first: we sent you a link")
 	// ErrPasswordTooShort and ErrPasswordTooLong break the length policy.
 	ErrPasswordTooShort = auth.NewError("password_too_short", http.StatusBadRequest, "the password is too short")

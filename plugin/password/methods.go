@@ -9,14 +9,16 @@ import (
 // The typed Go calls of the plugin's operations; each runs the full
 // pipeline.
 
-// SignUp creates an account with an address and a password and sends the
-// verification link. A taken address answers the same; its holder gets a
-// notice instead.
+// SignUp creates an account with a password and an address, a username
+// or both. With an address it sends the verification link, and a taken
+// address answers the same (its holder gets a notice instead); a username
+// that is taken or not allowed answers with the username plugin's code.
 func (p *Plugin) SignUp(ctx context.Context, req SignUpRequest) (SignUpResult, error) {
 	return p.ops.signUp.Run(ctx, req)
 }
 
-// SignIn checks an address and a password and starts a session.
+// SignIn checks an identifier (an address, a username ...) and a password
+// and starts a session.
 func (p *Plugin) SignIn(ctx context.Context, req SignInRequest) (SignedIn, error) {
 	return p.ops.signIn.Run(ctx, req)
 }

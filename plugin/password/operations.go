@@ -9,6 +9,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/username"
 	"github.com/sesame-go/sesame/sqlb"
 )
 
@@ -43,26 +44,52 @@ type ops struct {
 // purposeReset is the token purpose of reset links.
 const purposeReset = "password.reset"
 
-func accountKey(raw string) string {
+// emailKey keys per-account rate limits on a normalized address.
+func emailKey(raw string) string {
 	if s, err := email.Normalize(raw); err == nil {
 		return s
 	}
 	return strings.ToLower(strings.TrimSpace(raw))
 }
 
+// signInKey keys a sign-in's per-account rate limit.
+func (p *Plugin) signInKey(in SignInRequest) string {
+	id, err := p.identifierOf(in)
+	if err != nil {
+		return ""
+	}
+	return p.accountKey(id)
+}
+
+// signUpKey keys a sign-up's per-account rate limit: the address, or the
+// username's key.
+func signUpKey(in SignUpRequest) string {
+	if in.Email != "" {
+		return emailKey(in.Email)
+	}
+	if k, err := username.Normalize(in.Username); err == nil {
+		return username.Kind + ":" + k
+	}
+	return username.Kind + ":" + strings.ToLower(strings.TrimSpace(in.Username))
+}
+
 var policyCodes = []*auth.Error{ErrPasswordTooShort, ErrPasswordTooLong, ErrPasswordBreached, ErrBreachCheckFailed}
+
+// signUpCodes are sign-up's codes: the password policy's, and the
+// username plugin's for a username that cannot be had.
+var signUpCodes = append([]*auth.Error{username.ErrInvalid, username.ErrReserved, username.ErrTaken}, policyCodes...)
 
 func (p *Plugin) newOps() ops {
 	post := http.MethodPost
 	return ops{
 		signUp: &auth.Op[SignUpRequest, SignUpResult]{Name: OpSignUp, Method: post, Path: "/password/sign-up",
-			Writes: true, Rate: auth.TightRate, AccountKey: func(in SignUpRequest) string { return accountKey(in.Email) },
-			Codes: policyCodes, Prepare: p.prepareSignUp, Handler: p.handleSignUp},
+			Writes: true, Rate: auth.TightRate, AccountKey: signUpKey,
+			Codes: signUpCodes, Prepare: p.prepareSignUp, Handler: p.handleSignUp},
 		signIn: &auth.Op[SignInRequest, SignedIn]{Name: OpSignIn, Method: post, Path: "/password/sign-in",
-			Writes: true, Credential: true, Rate: auth.TightRate, AccountKey: func(in SignInRequest) string { return accountKey(in.Email) },
+			Writes: true, Credential: true, Rate: auth.TightRate, AccountKey: p.signInKey,
 			Codes: []*auth.Error{ErrInvalidCredentials, ErrEmailNotVerified}, Prepare: p.prepareSignIn, Handler: p.handleSignIn},
 		forgot: &auth.Op[ForgotRequest, auth.Empty]{Name: OpForgot, Method: post, Path: "/password/forgot",
-			Writes: true, Rate: auth.TightRate, AccountKey: func(in ForgotRequest) string { return accountKey(in.Email) },
+			Writes: true, Rate: auth.TightRate, AccountKey: func(in ForgotRequest) string { return emailKey(in.Email) },
 			Handler: p.handleForgot},
 		reset: &auth.Op[ResetRequest, auth.Empty]{Name: OpReset, Method: post, Path: "/password/reset",
 			Writes: true, Rate: auth.TightRate, Codes: append([]*auth.Error{auth.ErrTokenInvalid}, policyCodes...),
@@ -82,54 +109,31 @@ func (p *Plugin) Operations() []auth.Operation {
 	return []auth.Operation{p.ops.signUp, p.ops.signIn, p.ops.forgot, p.ops.reset, p.ops.change, p.ops.set}
 }
 
-func (p *Plugin) prepareSignUp(ctx context.Context, _ *auth.Call, in *SignUpRequest) error {
-	if _, err := email.Normalize(in.Email); err != nil {
-		return auth.ErrInvalidInput.With(err.Error())
-	}
-	h, err := p.newHash(ctx, in.Password)
-	in.prep = &prepared{hash: h}
-	return err
-}
-
-// handleSignUp creates the account and sends the verification link; for
-// an address that names a person it creates nothing, sends the holder a
-// notice instead and answers the same, so that sign-up does not tell
-// which addresses have accounts.
-func (p *Plugin) handleSignUp(ctx context.Context, c *auth.Call, in SignUpRequest) (SignUpResult, error) {
-	done := SignUpResult{Status: "verification_sent"}
-	u, _, err := p.mail.CreateUser(ctx, c, strings.TrimSpace(in.Name), in.Email)
-	if errors.Is(err, auth.ErrIdentityTaken) {
-		addr, _ := email.Normalize(in.Email)
-		return done, p.mail.NotifyExisting(ctx, c, addr)
-	}
-	if err != nil {
-		return SignUpResult{}, err
-	}
-	_, err = c.DB().Exec(ctx, setHash(u.ID, in.prep.hash, c.Now()))
-	return done, err
-}
-
 func (p *Plugin) prepareSignIn(ctx context.Context, c *auth.Call, in *SignInRequest) error {
-	chk, err := p.checkPassword(ctx, c, in.Email, in.Password)
+	id, err := p.identifierOf(*in)
+	if err != nil {
+		return err
+	}
+	chk, err := p.checkPassword(ctx, c, id, in.Password)
 	in.prep = chk
 	return err
 }
 
 // handleSignIn starts a session after a good password check, if the hash
 // checked is still the stored one: a sign-in that raced a reset or a
-// change fails rather than outlive it. Whether the address is verified is
-// told only to someone who knew the password.
+// change fails rather than outlive it. Whether the identifier is verified
+// is told only to someone who knew the password.
 func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInRequest) (SignedIn, error) {
 	chk := in.prep
 	if !chk.ok {
-		return SignedIn{}, ErrInvalidCredentials
+		return SignedIn{}, chk.wrong
 	}
 	still, err := stillStored(ctx, c, chk)
 	if err != nil {
 		return SignedIn{}, err
 	}
 	if !still {
-		return SignedIn{}, ErrInvalidCredentials // a reset or change came between the check and now
+		return SignedIn{}, chk.wrong // a reset or change came between the check and now
 	}
 	if p.cfg.requireVerification && !chk.verified {
 		return SignedIn{}, ErrEmailNotVerified
@@ -154,8 +158,12 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInReques
 
 // handleForgot sends a reset link to an address that names a person (see
 // auth.Call.WhoIs), bound to that address, and answers alike for one that
-// names nobody.
+// names nobody. Without the email plugin it sends nothing, and answers
+// alike too.
 func (p *Plugin) handleForgot(ctx context.Context, c *auth.Call, in ForgotRequest) (auth.Empty, error) {
+	if p.mail == nil {
+		return auth.Empty{}, nil
+	}
 	id, err := p.mail.Lookup(ctx, c, in.Email)
 	if errors.Is(err, auth.ErrIdentityNotFound) {
 		return auth.Empty{}, nil
@@ -273,8 +281,12 @@ func (p *Plugin) handleSet(ctx context.Context, c *auth.Call, in SetPasswordRequ
 	return auth.Empty{}, p.notifyChanged(ctx, c, in.UserID)
 }
 
-// notifyChanged tells the user's primary address that the password changed.
+// notifyChanged tells the user's primary address that the password
+// changed, if there is an email plugin and the user has an address.
 func (p *Plugin) notifyChanged(ctx context.Context, c *auth.Call, userID string) error {
+	if p.mail == nil {
+		return nil
+	}
 	var primary sql.Null[string]
 	err := c.DB().One(ctx, sqlb.Select(email.PrimaryEmail.Into(&primary)).From(auth.Users).Where(auth.UserID.Eq(userID)))
 	if err != nil || !primary.Valid {

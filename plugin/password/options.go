@@ -19,6 +19,7 @@ type config struct {
 	withoutRecovery     bool
 	requireVerification bool
 	resetTTL            time.Duration
+	kinds               []string
 }
 
 func newConfig() *config {
@@ -50,13 +51,25 @@ func WithBreachCheck(c *breach.Checker) Option { return func(cfg *config) { cfg.
 func WithCommonPasswordCheck() Option { return func(c *config) { c.refuseCommon = true } }
 
 // WithoutRecovery lets the plugin start without a way to recover a
-// password (no email sender): a forgotten password then locks the account.
+// password (no email sender, or no email plugin at all, as in an app of
+// usernames and passwords): a forgotten password then locks the account,
+// until the host sets a new one ([Plugin.SetPassword]).
 func WithoutRecovery() Option { return func(c *config) { c.withoutRecovery = true } }
 
 // WithoutVerification lets people sign in before they verified their
 // address. By default a right password for an unverified address answers
 // email_not_verified.
 func WithoutVerification() Option { return func(c *config) { c.requireVerification = false } }
+
+// WithIdentifierKinds sets the kinds of identifier people sign in with,
+// in the order a sign-in's identifier without a kind tries them: by
+// default "email" and "username", of the email and username plugins
+// present. Each must be a unique sign-in identifier kind of the instance,
+// such as a host plugin's phone numbers. Sign-up takes an email address or
+// a username whatever the kinds.
+func WithIdentifierKinds(kinds ...string) Option {
+	return func(c *config) { c.kinds = append([]string{}, kinds...) }
+}
 
 // WithResetTTL sets how long a reset link works (1 hour by default).
 func WithResetTTL(d time.Duration) Option { return func(c *config) { c.resetTTL = d } }

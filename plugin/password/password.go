@@ -7,13 +7,16 @@ import (
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
+	"github.com/sesame-go/sesame/plugin/username"
 )
 
 // Plugin is the password plugin. Make one with [New].
 type Plugin struct {
 	cfg     *config
 	a       *auth.Auth
-	mail    *email.Plugin
+	mail    *email.Plugin    // nil without the email plugin
+	names   *username.Plugin // nil without the username plugin
+	kinds   []string         // the identifier kinds people sign in with, in the order they are tried
 	ops     ops
 	initErr error
 }
@@ -33,8 +36,9 @@ const (
 	PurposeChanged = "password-changed"
 )
 
-// New returns the password plugin. It needs the email plugin in the same
-// instance, for addresses and recovery.
+// New returns the password plugin. It needs a plugin of sign-in
+// identifiers in the same instance: the email plugin (addresses, and
+// recovery by email), the username plugin, or both.
 func New(opts ...Option) *Plugin {
 	cfg := newConfig()
 	for _, o := range opts {
@@ -60,27 +64,53 @@ func (p *Plugin) Name() string { return "password" }
 func (p *Plugin) Credentials() []string { return []string{"password"} }
 
 // Validate implements [auth.Validator]: the plugin refuses to start
-// without a unique sign-in identifier (the email plugin's addresses) and
-// without a way to recover a password (an email sender), unless
-// [WithoutRecovery] says so.
+// without a unique sign-in identifier to sign in with (the email plugin's
+// addresses, the username plugin's names, or the kinds of
+// [WithIdentifierKinds]) and without a way to recover a password (an
+// email sender), unless [WithoutRecovery] says so.
 func (p *Plugin) Validate(a *auth.Auth) error {
 	errs := []error{p.cfg.check(), p.initErr}
-	if k, ok := a.IdentityKind(email.Kind); !ok || !k.Unique || !k.SignIn {
-		errs = append(errs, errors.New("password needs a unique sign-in identifier: add the email plugin"))
+	kinds := p.signInKinds(a)
+	if len(kinds) == 0 {
+		errs = append(errs, errors.New("password needs a unique sign-in identifier: add the email plugin or the username plugin"))
+	}
+	for _, name := range kinds {
+		if k, ok := a.IdentityKind(name); !ok || !k.Unique || !k.SignIn {
+			errs = append(errs, fmt.Errorf("password signs in with %q, which is not a unique sign-in identifier kind of this instance", name))
+		}
 	}
 	if _, ok := a.Channel("email"); !ok && !p.cfg.withoutRecovery {
 		errs = append(errs, errors.New("password has no way to recover a password: give the email plugin a sender (email.WithSender), or pass password.WithoutRecovery()"))
 	}
-	if _, ok := email.From(a); !ok {
-		errs = append(errs, errors.New("password needs the email plugin (email.New) in the same instance"))
-	}
 	return errors.Join(errs...)
+}
+
+// signInKinds returns the identifier kinds people sign in with: those of
+// WithIdentifierKinds, or by default email and username, of the plugins
+// present.
+func (p *Plugin) signInKinds(a *auth.Auth) []string {
+	if p.cfg.kinds != nil {
+		return p.cfg.kinds
+	}
+	var kinds []string
+	if _, ok := email.From(a); ok {
+		kinds = append(kinds, email.Kind)
+	}
+	if _, ok := username.From(a); ok {
+		kinds = append(kinds, username.Kind)
+	}
+	return kinds
 }
 
 // Init implements [auth.Initializer].
 func (p *Plugin) Init(a *auth.Auth) error {
 	p.a = a
 	p.mail, _ = email.From(a)
+	p.names, _ = username.From(a)
+	p.kinds = p.signInKinds(a)
+	if p.mail == nil {
+		return nil
+	}
 	for purpose, t := range defaultTemplates {
 		if err := p.mail.DefineTemplate(purpose, t[0], t[1]); err != nil {
 			return fmt.Errorf("password: %w", err)

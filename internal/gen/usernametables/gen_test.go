@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"testing"
+)
+
+// TestTablesUpToDate regenerates plugin/username/tables.go and compares
+// the bytes with the committed file. It needs confusables.txt, Version
+// 15.0.0, named by SESAME_CONFUSABLES (see the package documentation for
+// where it comes from); it is skipped without it, and when Go's Unicode
+// tables are another version than 15.0.0.
+func TestTablesUpToDate(t *testing.T) {
+	path := os.Getenv("SESAME_CONFUSABLES")
+	if path == "" {
+		t.Skip("SESAME_CONFUSABLES is not set: it names confusables.txt 15.0.0, from Debian's icu 72.1 source package (see doc.go)")
+	}
+	got, err := generate(path)
+	if errors.Is(err, errVersion) {
+		t.Skipf("this Go's Unicode tables are not 15.0.0's: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../../../plugin/username/tables.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("plugin/username/tables.go differs from what the generator writes: run go run . -confusables %s", path)
+	}
+}
+
+// TestParseConfusablesRefusesOtherFiles: a file of another version, or
+// changed, is refused by its checksum.
+func TestParseConfusablesRefusesOtherFiles(t *testing.T) {
+	if _, err := parseConfusables([]byte("# Version: 15.0.0\n0430 ;\t0061 ;\tMA\n")); err == nil {
+		t.Error("parseConfusables accepted a file whose checksum is not the pinned one")
+	}
+}

@@ -1,0 +1,5 @@
+module github.com/sesame-go/sesame/internal/gen/usernametables
+
+go 1.26.0
+
+require golang.org/x/text v0.43.0
