@@ -30,16 +30,13 @@
 //     SHA-256 a2d2d38217092a7ed56635e34467f92f976b370e20182ad325edea6681a71d68);
 //     the command checks the file's SHA-256.
 //
-// The file is not in this repository (only tables derived from it are).
-// To regenerate, on Debian 12 with deb-src enabled:
+// The file is kept, unchanged, in testdata/confusables.txt (Unicode's data
+// file, under the terms of use its header cites). To regenerate:
 //
-//	apt-get source --download-only icu=72.1-3+deb12u1
-//	tar xzf icu_72.1.orig.tar.gz icu/source/data/unidata/confusables.txt
-//	go run . -confusables icu/source/data/unidata/confusables.txt
+//	go run . -confusables testdata/confusables.txt
 //
 // from this directory, which writes ../../../plugin/username/tables.go.
 // Its test regenerates the file in memory and fails if the bytes differ
-// from the committed ones: it runs when SESAME_CONFUSABLES names the
-// confusables.txt above, and is skipped otherwise, or when Go's Unicode
-// tables are not 15.0.0's.
+// from the committed ones (SESAME_CONFUSABLES names another copy of the
+// file); it is skipped only when Go's Unicode tables are not 15.0.0's.
 package main
