@@ -42,7 +42,6 @@ type fixture struct {
 	c     *authtest.Client
 }
 
-
 // newFixture's instance has no rate limits unless opts put them back.
 func newFixture(t *testing.T, e *authtest.Engine, mlOpts []magiclink.Option, authOpts ...auth.Option) *fixture {
 	t.Helper()
