@@ -53,6 +53,18 @@ func newFixture(t *testing.T, e *authtest.Engine, mlOpts []magiclink.Option, aut
 // the messages land.
 func newFixtureSending(t *testing.T, e *authtest.Engine, sender email.Sender, mail *authtest.Mailbox, mlOpts []magiclink.Option, authOpts ...auth.Option) *fixture {
 	t.Helper()
+	return build(t, e, sender, mail, mlOpts, append([]auth.Option{auth.WithoutRateLimits()}, authOpts...))
+}
+
+// newLimitedFixture's instance keeps the default rate limits.
+func newLimitedFixture(t *testing.T, e *authtest.Engine, mlOpts []magiclink.Option, authOpts ...auth.Option) *fixture {
+	t.Helper()
+	mail := &authtest.Mailbox{}
+	return build(t, e, mail, mail, mlOpts, authOpts)
+}
+
+func build(t *testing.T, e *authtest.Engine, sender email.Sender, mail *authtest.Mailbox, mlOpts []magiclink.Option, authOpts []auth.Option) *fixture {
+	t.Helper()
 	f := &fixture{e: e, mail: mail, clock: authtest.NewClock(start)}
 	f.em = email.New(email.WithSender(sender), email.WithAppName("Acme"))
 	h, err := argon2id.New(testParams)
@@ -62,8 +74,7 @@ func newFixtureSending(t *testing.T, e *authtest.Engine, sender email.Sender, ma
 	f.pw = password.New(password.WithHasher(h))
 	f.ml = magiclink.New(mlOpts...)
 	opts := []auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
-		auth.WithPlugins(f.em, f.pw, f.ml), auth.WithClock(f.clock.Now), auth.WithRateLimitStore(auth.NewMemoryRateStore()),
-		auth.WithoutRateLimits()}
+		auth.WithPlugins(f.em, f.pw, f.ml), auth.WithClock(f.clock.Now), auth.WithRateLimitStore(auth.NewMemoryRateStore())}
 	f.a, err = auth.New(append(opts, authOpts...)...)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +88,7 @@ func newFixtureSending(t *testing.T, e *authtest.Engine, sender email.Sender, ma
 	f.h = mux
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
-	f.c = authtest.ClientOf(t, f.srv.URL)
+	f.c = authtest.NewClient(t, mux) // waits for the deliveries after each answer
 	return f
 }
 
@@ -202,4 +213,20 @@ func (f *fixture) link(t *testing.T, to, purpose string) string {
 		t.Fatalf("no link in %q", text)
 	}
 	return strings.Fields(text[i:])[0]
+}
+
+// accounts lists the users and their identities, one line each.
+func (f *fixture) accounts(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	var uid, value string
+	err := f.e.SQL().All(context.Background(), sqlb.Select(auth.IdentityUserID.Into(&uid), auth.IdentityValue.Into(&value)).
+		From(auth.Identities).OrderBy(auth.IdentityValue.Asc()), func() error {
+		b.WriteString(uid + " " + value + "\n")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

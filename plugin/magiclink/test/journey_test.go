@@ -80,7 +80,7 @@ func TestJSONSignIn(t *testing.T) {
 		f := newFixture(t, e, nil)
 		ada := f.user(t, "ada@example.com")
 		for _, bearer := range []bool{false, true} {
-			c := authtest.ClientOf(t, f.srv.URL)
+			c := authtest.NewClient(t, f.h)
 			c.Bearer = bearer
 			f.send(t, c, map[string]string{"email": "ada@example.com", "returnTo": "http://sesame.test/app"})
 			res := c.Post("/auth/magic-link/sign-in", map[string]string{"token": f.mail.Token(t, "ada@example.com", magiclink.PurposeSignIn)})
