@@ -56,7 +56,7 @@ func (pg *page) serve(w http.ResponseWriter, r *http.Request) {
 			pg.render(w, http.StatusBadRequest, pageData{Message: "This link is incomplete. Ask for a new one."})
 			return
 		}
-		pg.render(w, http.StatusOK, pageData{Token: token, Action: r.URL.Path})
+		pg.render(w, http.StatusOK, pageData{Token: auth.NewSecret(token), Action: r.URL.Path})
 	case http.MethodPost:
 		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
 		if err := r.ParseForm(); err != nil {
@@ -106,7 +106,8 @@ func (pg *page) fail(w http.ResponseWriter, err error) {
 
 // pageData is what the page template sees.
 type pageData struct {
-	Token, Action, Message string
+	Token           auth.Secret
+	Action, Message string
 }
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
@@ -117,7 +118,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <title>Sign in</title>
 <h1>Sign in</h1>
 {{if .Message}}<p>{{.Message}}</p>{{else}}<form method="post" action="{{.Action}}">
-<input type="hidden" name="token" value="{{.Token}}">
+<input type="hidden" name="token" value="{{.Token.Reveal}}">
 <button type="submit">Sign in</button>
 </form>{{end}}
 </html>
