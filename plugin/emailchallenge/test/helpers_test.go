@@ -185,12 +185,21 @@ func (b *browser) status() string {
 	return r.Status
 }
 
-// startChallenge starts a challenge in the browser and waits for the mail
-// of a known address.
+// startChallenge starts a challenge in the browser and, for an address
+// that has an account, waits for its mail, which leaves after the answer.
 func (f *fixture) startChallenge(t *testing.T, b *browser, addr string) {
 	t.Helper()
+	before := len(f.mail.Messages(addr))
 	if res := b.post("/auth/email-challenge/start", map[string]string{"email": addr}); res.Status != http.StatusOK {
 		t.Fatalf("start %s = %d %s", addr, res.Status, res.Body)
+	}
+	if strings.HasPrefix(addr, "nobody") {
+		return
+	}
+	for deadline := time.Now().Add(authtest.MailWait); len(f.mail.Messages(addr)) == before; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no challenge mailed to %s", addr)
+		}
 	}
 }
 
