@@ -27,8 +27,14 @@ func TestLinkRacesCode(t *testing.T) {
 			var link, typed int
 			var wg sync.WaitGroup
 			gun := make(chan struct{})
-			wg.Go(func() { <-gun; link = phone.post("/auth/email-challenge/approve", map[string]string{"token": token}).Status })
-			wg.Go(func() { <-gun; typed = laptop.post("/auth/email-challenge/code", map[string]string{"code": code}).Status })
+			wg.Go(func() {
+				<-gun
+				link = phone.post("/auth/email-challenge/approve", map[string]string{"token": token}).Status
+			})
+			wg.Go(func() {
+				<-gun
+				typed = laptop.post("/auth/email-challenge/code", map[string]string{"code": code}).Status
+			})
 			close(gun)
 			wg.Wait()
 			switch {
