@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sesame-go/sesame/auth"
 )
@@ -104,6 +105,14 @@ func decodeValues(values map[string]string, dst any) error {
 // decodeJSON decodes exactly one JSON object into dst, refusing unknown
 // fields, with messages that name the problem but never echo the input.
 func decodeJSON(data []byte, dst any) error {
+	// RFC 8259 §8.1: JSON text is UTF-8. encoding/json would replace each
+	// bad byte with U+FFFD and hand the operation a string the client did
+	// not send; the core refuses invalid UTF-8 in every input
+	// (invalid_input), so a body with any is refused so here, before it is
+	// altered.
+	if !utf8.Valid(data) {
+		return auth.ErrInvalidInput.With("the body is not valid UTF-8")
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sesame-go/sesame/auth"
 )
@@ -21,7 +22,8 @@ type fuzzInput struct {
 // invalid_json *auth.Error with a zero input; a success round-trips.
 func FuzzDecodeJSON(f *testing.F) {
 	for _, seed := range []string{`{}`, `{"email":"a@x.io","password":"p","count":3,"flags":[true]}`,
-		`{"email":1}`, `[]`, `{"unknown":1}`, `{} {}`, `{"email":"a"`, `null`, `"x"`, `{"count":1e400}`} {
+		`{"email":1}`, `[]`, `{"unknown":1}`, `{} {}`, `{"email":"a"`, `null`, `"x"`, `{"count":1e400}`,
+		"{\"email\":\"a\xffb\"}"} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -29,10 +31,17 @@ func FuzzDecodeJSON(f *testing.F) {
 		err := decodeJSON(data, &in)
 		if err != nil {
 			var e *auth.Error
-			if !errors.As(err, &e) || e.Code != "invalid_json" {
-				t.Fatalf("decodeJSON(%q) = %v, want an invalid_json error", data, err)
+			want := "invalid_json"
+			if !utf8.Valid(data) {
+				want = "invalid_input"
+			}
+			if !errors.As(err, &e) || e.Code != want {
+				t.Fatalf("decodeJSON(%q) = %v, want %s", data, err, want)
 			}
 			return
+		}
+		if !utf8.Valid(data) {
+			t.Fatalf("decodeJSON(%q) accepted invalid UTF-8", data)
 		}
 		out, err := json.Marshal(struct {
 			Email    string `json:"email"`
