@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/internal/linkpage"
 	"github.com/sesame-go/sesame/plugin/email"
 )
 
@@ -17,7 +18,7 @@ type Plugin struct {
 	a    *auth.Auth
 	mail *email.Plugin
 	ops  ops
-	page *page
+	page *linkpage.Page
 }
 
 var (
@@ -51,7 +52,7 @@ func New(opts ...Option) *Plugin {
 	}
 	p := &Plugin{cfg: cfg}
 	p.ops = p.newOps()
-	p.page = &page{p: p}
+	p.page = p.newPage()
 	return p
 }
 

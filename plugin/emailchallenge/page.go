@@ -1,15 +1,11 @@
 package emailchallenge
 
 import (
-	"bytes"
-	"errors"
-	"html/template"
 	"net/http"
-	"strconv"
-	"sync"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/internal/linkpage"
 )
 
 // ConfirmPage returns the page the links open, for the host to mount at
@@ -23,118 +19,28 @@ import (
 // challenge, that signs in and redirects to the return address; in any
 // other (the phone that opened the mail) it signs nobody in and says to
 // return to the other window, which its next status call signs in. The
-// page runs [authhttp.Middleware] itself unless the host's already did.
+// page runs authhttp.Middleware itself unless the host's already did.
 func (p *Plugin) ConfirmPage() http.Handler { return p.page }
 
-type page struct {
-	p    *Plugin
-	once sync.Once
-	h    http.Handler
-}
-
-func (pg *page) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if pg.p.a == nil {
-		http.Error(w, "emailchallenge: the plugin was not passed to auth.New", http.StatusInternalServerError)
-		return
-	}
-	pg.once.Do(func() { pg.h = authhttp.Middleware(pg.p.a)(http.HandlerFunc(pg.serve)) })
-	pg.h.ServeHTTP(w, r)
-}
-
-const maxForm = 4 << 10
-
-func (pg *page) serve(w http.ResponseWriter, r *http.Request) {
-	switch r.Method {
-	case http.MethodGet, http.MethodHead:
-		token := r.URL.Query().Get("token")
-		if token == "" {
-			pg.render(w, http.StatusBadRequest, pageData{Message: "This link is incomplete."})
-			return
-		}
-		pg.render(w, http.StatusOK, pageData{Token: auth.NewSecret(token), Action: r.URL.Path})
-	case http.MethodPost:
-		r.Body = http.MaxBytesReader(w, r.Body, maxForm)
-		if err := r.ParseForm(); err != nil {
-			pg.render(w, http.StatusBadRequest, pageData{Message: "This request is malformed."})
-			return
-		}
-		res, err := pg.p.Approve(r.Context(), auth.NewSecret(r.PostForm.Get("token")))
-		if err != nil {
-			pg.fail(w, err)
-			return
-		}
-		if res.Status != StatusSignedIn {
-			pg.render(w, http.StatusOK, pageData{Message: "Done: return to the window where you asked to sign in. It is signed in now; this one is not."})
-			return
-		}
-		authhttp.SetSessionCookie(w, r, pg.p.a, res.Session, res.Token)
-		http.SetCookie(w, pg.p.cookie("", -1))
-		to := res.ReturnTo
-		if to == "" {
-			to = pg.p.cfg.linkBase + "/"
-		}
-		w.Header().Set("Cache-Control", "no-store")
-		http.Redirect(w, r, to, http.StatusSeeOther)
-	default:
-		w.Header().Set("Allow", "GET, HEAD, POST")
-		pg.render(w, http.StatusMethodNotAllowed, pageData{Message: "Method not allowed."})
-	}
-}
-
-// fail shows why a sign-in failed, in words for people.
-func (pg *page) fail(w http.ResponseWriter, err error) {
-	e := auth.AsError(err)
-	msg := "Something went wrong. Try again later."
-	switch {
-	case errors.Is(e, auth.ErrTokenInvalid), errors.Is(e, auth.ErrInvalidInput), errors.Is(e, ErrChallengeInvalid):
-		msg = "This link was used already, or the code was, or it has expired. Start again if you are not signed in."
-	case errors.Is(e, auth.ErrRateLimited):
-		msg = "Too many attempts. Wait a moment and try again."
-		if e.RetryAfter > 0 {
-			w.Header().Set("Retry-After", strconv.Itoa(int((e.RetryAfter+999_999_999)/1_000_000_000)))
-		}
-	case errors.Is(e, auth.ErrInvalidOrigin):
-		msg = "This request did not come from this site. Open the link again."
-	}
-	status := e.Status
-	if status < 400 || status > 599 {
-		status = http.StatusInternalServerError
-	}
-	pg.render(w, status, pageData{Message: msg})
-}
-
-type pageData struct {
-	Token           auth.Secret
-	Action, Message string
-}
-
-var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
-<html lang="en">
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sign in</title>
-<h1>Sign in</h1>
-{{if .Message}}<p>{{.Message}}</p>{{else}}<form method="post" action="{{.Action}}">
-<input type="hidden" name="token" value="{{.Token.Reveal}}">
-<button type="submit">Confirm sign-in</button>
-</form>{{end}}
-</html>
-`))
-
-// render writes the page whole, with its length.
-func (pg *page) render(w http.ResponseWriter, status int, d pageData) {
-	var b bytes.Buffer
-	if err := pageTemplate.Execute(&b, d); err != nil {
-		status, b = http.StatusInternalServerError, *bytes.NewBufferString("internal error\n")
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Referrer-Policy", "same-origin") // the URL holds the token
-	h.Set("Content-Security-Policy", "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Content-Length", strconv.Itoa(b.Len()))
-	w.WriteHeader(status)
-	w.Write(b.Bytes())
+// newPage returns the plugin's confirm page.
+func (p *Plugin) newPage() *linkpage.Page {
+	return &linkpage.Page{Plugin: "emailchallenge", Auth: func() *auth.Auth { return p.a }, Button: "Confirm sign-in",
+		Incomplete: "This link is incomplete.",
+		Used:       "This link was used already, or the code was, or it has expired. Start again if you are not signed in.",
+		Dead:       []*auth.Error{ErrChallengeInvalid},
+		Confirm: func(w http.ResponseWriter, r *http.Request, token auth.Secret) (string, string, error) {
+			res, err := p.Approve(r.Context(), token)
+			if err != nil {
+				return "", "", err
+			}
+			if res.Status != StatusSignedIn {
+				return "", "Done: return to the window where you asked to sign in. It is signed in now; this one is not.", nil
+			}
+			authhttp.SetSessionCookie(w, r, p.a, res.Session, res.Token)
+			http.SetCookie(w, p.cookie("", -1))
+			if res.ReturnTo != "" {
+				return res.ReturnTo, "", nil
+			}
+			return p.cfg.linkBase + "/", "", nil
+		}}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/internal/linkpage"
 	"github.com/sesame-go/sesame/plugin/email"
 )
 
@@ -19,7 +20,7 @@ type Plugin struct {
 	mail     *email.Plugin
 	channels map[string]channel
 	ops      ops
-	page     *page
+	page     *linkpage.Page
 }
 
 var (
@@ -43,7 +44,7 @@ func New(opts ...Option) *Plugin {
 	}
 	p := &Plugin{cfg: cfg}
 	p.ops = p.newOps()
-	p.page = &page{p: p}
+	p.page = p.newPage()
 	return p
 }
 
