@@ -177,7 +177,10 @@ func (c *Call) Started() *Session { return c.outcome.Session }
 // transaction, so that operations that judge what is left of the user's
 // ways in (the last passkey, the last linked provider, the last second
 // factor) take turns instead of both seeing the other's as what is left.
-// It returns [ErrUserNotFound] when there is no such user.
+// It returns [ErrUserNotFound] when there is no such user. Take it before
+// any other read of the transaction, or judge with locking reads
+// (ForUpdate): on MySQL, a plain read sees the data as of the
+// transaction's first plain read, which may precede the lock.
 func (c *Call) LockUser(ctx context.Context, userID string) error {
 	var id string
 	err := c.db.One(ctx, sqlb.Select(UserID.Into(&id)).From(Users).Where(UserID.Eq(userID)).ForUpdate())

@@ -167,32 +167,16 @@ func (p *Plugin) handleUnlink(ctx context.Context, c *auth.Call, in ProviderRequ
 		return auth.Empty{}, err
 	}
 	uid := c.User().ID
-	// An unlink and a removal of another way in (a passkey, an address)
-	// at once must not both see the other as what is left.
-	if err := c.LockUser(ctx, uid); err != nil {
-		return auth.Empty{}, err
-	}
-	all, err := c.Identities(ctx, uid, "")
+	all, err := c.Identities(ctx, uid, pr.Kind())
 	if err != nil {
 		return auth.Empty{}, err
 	}
-	var target *auth.Identity
-	others := 0
-	for _, id := range all {
-		switch k, ok := p.a.IdentityKind(id.Kind); {
-		case id.Kind == pr.Kind():
-			target = id
-		case ok && k.SignIn && id.Verified():
-			others++
-		}
-	}
-	if target == nil {
+	if len(all) == 0 {
 		return auth.Empty{}, ErrNotLinked
 	}
-	if others == 0 {
-		return auth.Empty{}, ErrLastSignIn
-	}
-	if err := c.RemoveIdentity(ctx, uid, target.ID); err != nil {
+	if err := c.RemoveSignIn(ctx, uid, all[0].ID); errors.Is(err, auth.ErrIdentityNotFound) {
+		return auth.Empty{}, ErrNotLinked // a concurrent unlink won
+	} else if err != nil {
 		return auth.Empty{}, err
 	}
 	c.AfterCommit(func(ctx context.Context) { c.Emit(ctx, "oauth.unlinked", pr.name) })

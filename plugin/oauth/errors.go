@@ -39,8 +39,9 @@ var (
 	// ErrNotLinked is an unlink, or an access token asked for, of a provider
 	// the person has not linked.
 	ErrNotLinked = auth.NewError("oauth_not_linked", http.StatusNotFound, "no account of this provider is linked")
-	// ErrLastSignIn is an unlink that would leave the person no way to sign in.
-	ErrLastSignIn = auth.NewError("last_sign_in_method", http.StatusConflict, "add another way to sign in before removing this one")
+	// ErrLastSignIn is an unlink that would leave the person no way to sign
+	// in: the core's [auth.ErrLastSignIn].
+	ErrLastSignIn = auth.ErrLastSignIn
 	// ErrNoToken is an access token asked for when none is stored: tokens
 	// are kept only with [WithTokenKeys], and a refresh may have failed.
 	ErrNoToken = auth.NewError("oauth_no_token", http.StatusNotFound, "no usable provider token is stored")

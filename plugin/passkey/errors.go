@@ -29,8 +29,8 @@ var (
 	// ErrNotFound is a passkey ID that is not one of the caller's passkeys.
 	ErrNotFound = auth.NewError("passkey_not_found", http.StatusNotFound, "no such passkey")
 	// ErrLastSignIn is a removal that would leave the person no way to sign
-	// in; the oauth plugin's unlink answers the same code.
-	ErrLastSignIn = auth.NewError("last_sign_in_method", http.StatusConflict, "add another way to sign in before removing this one")
+	// in: the core's [auth.ErrLastSignIn].
+	ErrLastSignIn = auth.ErrLastSignIn
 	// ErrNoSecondFactor is a second-factor ceremony from a session that
 	// waits for no second factor a passkey passes.
 	ErrNoSecondFactor = auth.NewError("no_passkey_second_factor", http.StatusBadRequest,

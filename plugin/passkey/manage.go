@@ -42,36 +42,18 @@ func (p *Plugin) handleRename(ctx context.Context, c *auth.Call, in RenameReques
 // caller's other sessions and the flows they started.
 func (p *Plugin) handleRemove(ctx context.Context, c *auth.Call, in RemoveRequest) (auth.Empty, error) {
 	uid := c.User().ID
-	// Two removals of a person's last two ways in, at once, must not both
-	// see the other as what is left: they take turns on the person's row.
-	err := c.LockUser(ctx, uid)
-	if errors.Is(err, auth.ErrUserNotFound) {
+	target, err := c.Identity(ctx, uid, in.ID)
+	if errors.Is(err, auth.ErrIdentityNotFound) || (err == nil && target.Kind != Kind) {
 		return auth.Empty{}, ErrNotFound
 	}
 	if err != nil {
 		return auth.Empty{}, err
 	}
-	all, err := c.Identities(ctx, uid, "")
-	if err != nil {
-		return auth.Empty{}, err
-	}
-	var target *auth.Identity
-	others := 0
-	for _, id := range all {
-		switch k, ok := p.a.IdentityKind(id.Kind); {
-		case id.ID == in.ID && id.Kind == Kind:
-			target = id
-		case ok && k.SignIn && id.Verified():
-			others++
-		}
-	}
-	if target == nil {
+	// Under the person's lock, so that two removals of their last two ways
+	// in at once take turns (TestRemoveLastTwoAtOnce).
+	if err := c.RemoveSignIn(ctx, uid, target.ID); errors.Is(err, auth.ErrIdentityNotFound) {
 		return auth.Empty{}, ErrNotFound
-	}
-	if others == 0 {
-		return auth.Empty{}, ErrLastSignIn
-	}
-	if err := c.RemoveIdentity(ctx, uid, target.ID); err != nil {
+	} else if err != nil {
 		return auth.Empty{}, err
 	}
 	if err := c.AccountChanged(ctx, uid, auth.IdentityRemoved, true); err != nil {
