@@ -2,8 +2,10 @@ package authtest_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
+	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -40,4 +42,21 @@ func ExampleFaults_Each() {
 			func(t *testing.T) { /* assert the state is unchanged */ })
 	}
 	_ = testFaults
+}
+
+// Fill an operation's input with hostile values: every run of a seed
+// draws the same ones.
+func ExampleHostile() {
+	type signIn struct {
+		Email    string      `json:"email"`
+		Password auth.Secret `json:"password"`
+	}
+	h := authtest.NewHostile(1)
+	var in signIn
+	h.Fill(&in)
+	again := authtest.NewHostile(1)
+	var same signIn
+	again.Fill(&same)
+	fmt.Println(in.Email == same.Email, in.Password.Equal(same.Password))
+	// Output: true true
 }
