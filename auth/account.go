@@ -56,6 +56,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 			c.outcome.Ended = true
 		}
 	}
+	c.UserChanged(userID)
 	n, err := c.a.sessions.Delete(ctx, c.db, userID, keep)
 	if err != nil {
 		return 0, err
@@ -85,6 +86,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 // for: revoking a session that a thief holds ends the changes the thief
 // started from it.
 func (c *Call) endSessions(ctx context.Context, userID string, ids ...string) (int64, error) {
+	c.UserChanged(userID)
 	n, err := c.a.sessions.Delete(ctx, c.db, userID, "", ids...)
 	if err != nil || n == 0 {
 		return n, err

@@ -123,6 +123,9 @@ func (a *Auth) checkSessions(add func(string, ...any)) {
 	if s.FreshAge <= 0 {
 		add("fresh age %v must be above zero", s.FreshAge)
 	}
+	if a.cfg.sessionCache != nil && (a.cfg.sessionCacheTTL < 0 || a.cfg.sessionCacheTTL > MaxSessionCacheTTL) {
+		add("session cache lifetime %v must be above zero and at most %v", a.cfg.sessionCacheTTL, MaxSessionCacheTTL)
+	}
 	if a.cfg.unverifiedTTL <= 0 {
 		add("unverified identity TTL %v must be above zero", a.cfg.unverifiedTTL)
 	}

@@ -27,6 +27,8 @@ type Call struct {
 	afterCommit []func(context.Context)
 	deliveries  []func(context.Context)
 	keepWrites  bool
+	// changed are the users whose cached sessions the run ends.
+	changed []string
 }
 
 // Outcome is what an operation did to the caller's session, for the
@@ -144,6 +146,7 @@ func (c *Call) EndSession(ctx context.Context) error {
 	if c.session == nil {
 		return ErrNoSession
 	}
+	c.UserChanged(c.session.UserID)
 	if _, err := c.a.sessions.Delete(ctx, c.db, c.session.UserID, "", c.session.ID); err != nil {
 		return err
 	}

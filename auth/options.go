@@ -27,25 +27,27 @@ const (
 )
 
 type config struct {
-	db             *sql.DB
-	dialect        *sqlb.Dialect
-	baseURL        string
-	plugins        []Plugin
-	prefix         string
-	renames        map[string]string
-	sqlTypes       map[string]string
-	trustedOrigins []string
-	trustedProxies []netip.Prefix
-	logger         *slog.Logger
-	clock          func() time.Time
-	sessions       SessionConfig
-	sessionStore   SessionStore
-	rateStore      RateStore
-	rateRules      map[string]RateRules
-	rateOff        bool
-	eventSink      func(context.Context, Event)
-	unverifiedTTL  time.Duration
-	outbox         bool
+	db              *sql.DB
+	dialect         *sqlb.Dialect
+	baseURL         string
+	plugins         []Plugin
+	prefix          string
+	renames         map[string]string
+	sqlTypes        map[string]string
+	trustedOrigins  []string
+	trustedProxies  []netip.Prefix
+	logger          *slog.Logger
+	clock           func() time.Time
+	sessions        SessionConfig
+	sessionStore    SessionStore
+	sessionCache    SessionCache
+	sessionCacheTTL time.Duration
+	rateStore       RateStore
+	rateRules       map[string]RateRules
+	rateOff         bool
+	eventSink       func(context.Context, Event)
+	unverifiedTTL   time.Duration
+	outbox          bool
 }
 
 // SessionConfig holds the session options; each has a With option.

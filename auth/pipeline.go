@@ -68,6 +68,7 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	} else {
 		txErr = body(a.db)
 	}
+	a.dropChanged(ctx, c, info.Writes && txErr == nil && err == nil)
 	if txErr != nil || err != nil {
 		a.undoSessions(ctx, c)
 		var zero Out

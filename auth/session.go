@@ -86,27 +86,38 @@ func (a *Auth) resolveToken(ctx context.Context, token Secret) (*Session, *User,
 	if !validToken(token) {
 		return nil, nil, false, ErrInvalidToken
 	}
-	now := a.Now()
-	s, u, err := a.sessions.Lookup(ctx, a, hashToken(token), now)
-	if err != nil || s == nil {
-		return nil, nil, false, err
+	now, hash := a.Now(), hashToken(token)
+	var s *Session
+	var u *User
+	if a.cfg.sessionCache != nil {
+		s, u = a.cached(ctx, hash, now)
 	}
-	if u == nil {
-		if u, err = a.loadUser(ctx, a.db, s.UserID); err == ErrUserNotFound {
-			return nil, nil, false, nil
-		} else if err != nil {
+	hit := s != nil
+	if !hit {
+		var err error
+		if s, u, err = a.sessions.Lookup(ctx, a, hash, now); err != nil || s == nil {
 			return nil, nil, false, err
 		}
+		if u == nil {
+			if u, err = a.loadUser(ctx, a.db, s.UserID); err == ErrUserNotFound {
+				return nil, nil, false, nil
+			} else if err != nil {
+				return nil, nil, false, err
+			}
+		}
 	}
-	if now.Sub(s.LastSeenAt) < a.cfg.sessions.UpdateAge {
-		return s, u, false, nil
+	refresh := now.Sub(s.LastSeenAt) >= a.cfg.sessions.UpdateAge
+	if refresh {
+		expires := a.refreshed(s, now)
+		if err := a.sessions.Extend(ctx, a.db, s.ID, expires, now); err != nil {
+			return nil, nil, false, err
+		}
+		s.ExpiresAt, s.LastSeenAt = expires, now
 	}
-	expires := a.refreshed(s, now)
-	if err := a.sessions.Extend(ctx, a.db, s.ID, expires, now); err != nil {
-		return nil, nil, false, err
+	if a.cfg.sessionCache != nil && (!hit || refresh) {
+		a.cache(ctx, hash, s, u, now, now)
 	}
-	s.ExpiresAt, s.LastSeenAt = expires, now
-	return s, u, true, nil
+	return s, u, refresh, nil
 }
 
 // refreshed is a session's expiry when refreshed at now: it keeps the

@@ -17,22 +17,23 @@ import (
 // better-auth shipped (GHSA-xg6x-h9c9-2m83): a session served from a cache
 // skipped the pending second factor. Here the pending state lives in the
 // session itself, and the session check reads it on every request,
-// whatever keeps the session: for every session store this codebase has,
+// whatever keeps the session: for every session strategy this codebase has
+// (stores and caches),
 // and for browsers and bearer clients, a pending session reaches no
 // operation but passing the factor and signing out, and no route of the
 // host's behind the middleware, before or after a refresh.
 func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
-	stores := map[string]func() auth.SessionStore{
-		"database": func() auth.SessionStore { return nil },
-		"memory":   func() auth.SessionStore { return auth.NewMemorySessionStore() },
+	strategies := map[string]func() []auth.Option{
+		"database": func() []auth.Option { return nil },
+		"memory":   func() []auth.Option { return []auth.Option{auth.WithSessionStore(auth.NewMemorySessionStore())} },
+		"database with a memory cache": func() []auth.Option {
+			return []auth.Option{auth.WithSessionCache(auth.NewMemorySessionCache(), 0)}
+		},
 	}
-	for name, store := range stores {
+	for name, strategy := range strategies {
 		t.Run(name, func(t *testing.T) {
 			authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
-				var opts []auth.Option
-				if s := store(); s != nil {
-					opts = append(opts, auth.WithSessionStore(s))
-				}
+				opts := strategy()
 				// A session refreshed on every request: a refresh must not
 				// lift the pending state or stretch the pending lifetime.
 				opts = append(opts, auth.WithSessionUpdateAge(0))
