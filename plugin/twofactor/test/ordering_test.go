@@ -17,11 +17,10 @@ import (
 // better-auth shipped (GHSA-xg6x-h9c9-2m83): a session served from a cache
 // skipped the pending second factor. Here the pending state lives in the
 // session itself, and the session check reads it on every request,
-// whatever keeps the session: for every session strategy this codebase has
-// (stores and caches),
-// and for browsers and bearer clients, a pending session reaches no
-// operation but passing the factor and signing out, and no route of the
-// host's behind the middleware, before or after a refresh.
+// whatever keeps the session: for every session strategy this codebase
+// has (stores and caches), and for browsers and bearer clients, a pending
+// session reaches no operation but passing the factor and signing out, and
+// no route of the host's behind the middleware, before or after a refresh.
 func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
 	strategies := map[string]func() []auth.Option{
 		"database": func() []auth.Option { return nil },
