@@ -41,6 +41,7 @@ type config struct {
 	sessions        SessionConfig
 	sessionStore    SessionStore
 	sessionCache    SessionCache
+	sessionPolicy   SessionPolicy
 	sessionCacheTTL time.Duration
 	rateStore       RateStore
 	rateRules       map[string]RateRules

@@ -37,6 +37,10 @@ type Request struct {
 	// CookieAuth is set when the session token came in a cookie, as a
 	// browser sends it, which makes CSRF possible.
 	CookieAuth bool
+	// Bearer is set when the client asked for the bearer transport
+	// (authhttp's Auth-Token-Mode: bearer): it keeps no cookies, and a new
+	// session's token goes back in a header. Apps use it; browsers do not.
+	Bearer bool
 	// Token is the session token the client presented, if any.
 	Token Secret
 	// Cookies are the request's cookies by name, for plugins that bind a

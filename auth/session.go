@@ -123,21 +123,12 @@ func (a *Auth) resolveToken(ctx context.Context, token Secret) (*Session, *User,
 // refreshed is a session's expiry when refreshed at now: it keeps the
 // lifetime it was given when it started, as measured from its last
 // refresh, where a [SessionStarter] may have shortened it (a session
-// waiting for a second factor), and never more than the instance's.
+// waiting for a second factor) or a [SessionPolicy] chose, and without a
+// policy never more than the instance's lifetime.
 func (a *Auth) refreshed(s *Session, now time.Time) time.Time {
-	life := min(s.ExpiresAt.Sub(s.LastSeenAt), a.cfg.sessions.Lifetime)
+	life := min(s.ExpiresAt.Sub(s.LastSeenAt), a.maxLifetime())
 	exp := now.Add(life)
 	if limit := s.CreatedAt.Add(a.cfg.sessions.AbsoluteLifetime); exp.After(limit) {
-		exp = limit
-	}
-	return exp
-}
-
-// expiry is a session's expiry when refreshed at now: the lifetime from
-// now, capped by the absolute lifetime from its creation.
-func (a *Auth) expiry(created, now time.Time) time.Time {
-	exp := now.Add(a.cfg.sessions.Lifetime)
-	if limit := created.Add(a.cfg.sessions.AbsoluteLifetime); exp.After(limit) {
 		exp = limit
 	}
 	return exp
@@ -148,12 +139,16 @@ func (a *Auth) expiry(created, now time.Time) time.Time {
 func (a *Auth) newSession(userID, credential string, req *Request) (*Session, Secret) {
 	now := a.Now()
 	s := &Session{ID: newID(now), UserID: userID, CreatedAt: now, LastSeenAt: now,
-		ExpiresAt: a.expiry(now, now), Credential: credential, Data: json.RawMessage("{}")}
+		Credential: credential, Data: json.RawMessage("{}")}
 	if req != nil {
 		if req.IP.IsValid() {
 			s.IP = req.IP.String()
 		}
 		s.UserAgent = truncate(req.UserAgent, 512)
+	}
+	s.ExpiresAt = now.Add(a.lifetime(s, req))
+	if limit := now.Add(a.cfg.sessions.AbsoluteLifetime); s.ExpiresAt.After(limit) {
+		s.ExpiresAt = limit
 	}
 	return s, newToken()
 }

@@ -39,6 +39,7 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 		UserAgent: r.UserAgent(),
 		Origin:    originOf(r),
 		Method:    r.Method,
+		Bearer:    bearerMode(r),
 	}
 	req.DeferDeliveries()
 	for _, c := range r.Cookies() {
