@@ -21,6 +21,8 @@ type Rotation struct {
 	// Rotated is set when the call made the key; a rotation that was not
 	// due leaves it unset and names the newest key.
 	Rotated bool `json:"rotated"`
+
+	key *signingKey // the key made, for the mint that made the first
 }
 
 // rotate makes a new signing key in the transaction db when force is set,
@@ -71,7 +73,7 @@ func (p *Plugin) rotate(ctx context.Context, db *sqlb.DB, now time.Time, force b
 	if err != nil {
 		return Rotation{}, err
 	}
-	return Rotation{KeyID: row.kid, SignsFrom: signsFrom, Rotated: true}, nil
+	return Rotation{KeyID: row.kid, SignsFrom: signsFrom, Rotated: true, key: row.key}, nil
 }
 
 // current returns the key that signs at now, nil when there is none.
@@ -107,29 +109,38 @@ func (p *Plugin) signingKey(ctx context.Context, c *auth.Call) (*signingKey, err
 	if err != nil || k != nil {
 		return k, err
 	}
-	err = c.Auth().DB().InTx(ctx, nil, func(tx *sqlb.DB) error {
-		_, err := p.rotate(ctx, tx, now, false)
+	var r Rotation
+	err = c.Auth().DB().InTx(ctx, nil, func(tx *sqlb.DB) (err error) {
+		r, err = p.rotate(ctx, tx, now, false)
 		return err
 	})
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, err
+	case r.key != nil && !r.SignsFrom.After(now):
+		p.opened.Store(r.key.kid, r.key)
+		return r.key, nil
 	}
+	// Another process made the first key meanwhile.
 	if k, err = p.current(ctx, c.DB(), now); err == nil && k == nil {
 		err = errors.New("jwt: no key signs now; do the instances' clocks agree?")
 	}
 	return k, err
 }
 
-// Maintain implements [auth.Maintainer]: it makes a new signing key when
-// the newest is due to be replaced ([WithRotation]), and seals every
-// stored key anew whose sealing key is not the first of [WithSecretKeys].
+// Maintain implements [auth.Maintainer]: it seals every stored key anew
+// whose sealing key is not the first of [WithSecretKeys], then makes a
+// new signing key when the newest is due to be replaced ([WithRotation]).
 func (p *Plugin) Maintain(ctx context.Context, a *auth.Auth) error {
+	if err := p.reseal(ctx, a.DB()); err != nil {
+		return err
+	}
 	if p.cfg.every > 0 {
 		if _, err := p.ops.rotate.Run(ctx, rotateRequest{}); err != nil {
 			return err
 		}
 	}
-	return p.reseal(ctx, a.DB())
+	return nil
 }
 
 // reseal seals anew the stored keys whose sealing key is not the current

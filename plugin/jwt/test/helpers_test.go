@@ -40,7 +40,13 @@ type instance struct {
 // the jwt plugin (with a "billing" template besides opts), and clock.
 func newInstance(t testing.TB, db *sql.DB, d *sqlb.Dialect, clock *authtest.Clock, opts ...jwt.Option) *instance {
 	t.Helper()
-	base := []jwt.Option{jwt.WithSecretKeys(sealKey), jwt.WithTemplate(jwt.Template{Name: "billing", Audience: []string{billing},
+	return newInstanceSealed(t, db, d, clock, [][]byte{sealKey}, opts...)
+}
+
+// newInstanceSealed is newInstance with other sealing keys.
+func newInstanceSealed(t testing.TB, db *sql.DB, d *sqlb.Dialect, clock *authtest.Clock, keys [][]byte, opts ...jwt.Option) *instance {
+	t.Helper()
+	base := []jwt.Option{jwt.WithSecretKeys(keys...), jwt.WithTemplate(jwt.Template{Name: "billing", Audience: []string{billing},
 		Claims: func(ctx context.Context, c *auth.Call) (map[string]any, error) {
 			return map[string]any{"plan": "pro", "name": c.User().Name}, nil
 		}})}
@@ -170,3 +176,7 @@ func cutDot(token string) (string, string, bool) { return strings.Cut(token, "."
 // sqlbDeleteKeys deletes every key, so that the next subtest starts with
 // none.
 func sqlbDeleteKeys() *sqlb.DeleteStmt { return sqlb.Delete(jwt.SigningKeys).All() }
+
+func newHandler(a *auth.Auth) http.Handler { return authhttp.Handler(a) }
+
+type nullTime = sql.Null[time.Time]
