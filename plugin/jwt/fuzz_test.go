@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sesame-go/sesame/plugin/jwt/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // FuzzVerify: Verify never panics; an error comes with nil claims; a

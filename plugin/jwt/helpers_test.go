@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/plugin/jwt/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 var (

@@ -17,7 +17,7 @@ import (
 	"log/slog"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/plugin/jwt/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // signingKey is a private key that signs tokens, with its key ID and its

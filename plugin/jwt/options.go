@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/plugin/jwt/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // The signature algorithms the plugin signs with (RFC 7518 §3.1, RFC 8037

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/sesame-go/sesame/plugin/jwt/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // Keys and tokens of the specifications.

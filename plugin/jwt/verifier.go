@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/plugin/jwt/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // Verifier verifies the tokens of one issuer for one audience, in a

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // metadata is what the plugin uses of an OpenID Connect provider's

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // OIDC returns an OpenID Connect provider found by discovery at

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // Provider is one place people sign in at: an OpenID Connect issuer found

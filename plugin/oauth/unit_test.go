@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 func TestParseTokenResponse(t *testing.T) {

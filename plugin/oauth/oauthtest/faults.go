@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // Fault is a way for the next ID token to be wrong, for testing that a

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 	"github.com/sesame-go/sesame/plugin/oauth/oauthtest"
 )
 

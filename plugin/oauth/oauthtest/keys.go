@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // signingKey is a key the provider signs ID tokens with.

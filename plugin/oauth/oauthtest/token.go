@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // accessLifetime is how long an access token lasts.

@@ -10,7 +10,7 @@ import (
 	"net/http/httptest"
 	"time"
 
-	"github.com/sesame-go/sesame/plugin/oauth/internal/jose"
+	"github.com/sesame-go/sesame/internal/jose"
 )
 
 // exampleKey is the Ed25519 key of RFC 8037 appendix A.1. Ed25519

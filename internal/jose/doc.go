@@ -3,12 +3,7 @@
 // Keys and key sets (RFC 7517), ID token validation (OpenID Connect Core 1.0
 // §3.1.3.7), and signing, for the client-secret JWT some providers want
 // (Sign in with Apple) and for test providers. It is the foundation of
-// plugin/oauth and uses only the standard library.
-//
-// This copy serves plugin/jwt, which may not import plugin/oauth's
-// internal packages: it is plugin/oauth/internal/jose as of commit
-// 7a302e0, unchanged but for this paragraph, until both import one
-// package moved to the root module's internal/jose.
+// plugin/oauth and plugin/jwt, and uses only the standard library.
 //
 // # Verifying ID tokens
 //
