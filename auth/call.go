@@ -140,14 +140,14 @@ func (c *Call) StartSession(ctx context.Context, userID, credential string) (*Se
 	return s, token, nil
 }
 
-// EndSession signs the caller out: it deletes the caller's session and
+// EndSession signs the caller out: it deletes the caller's session, ends
+// the tokens it asked for (flows a thief started from it die with it), and
 // records that its cookie be cleared.
 func (c *Call) EndSession(ctx context.Context) error {
 	if c.session == nil {
 		return ErrNoSession
 	}
-	c.UserChanged(c.session.UserID)
-	if _, err := c.a.sessions.Delete(ctx, c.db, c.session.UserID, "", c.session.ID); err != nil {
+	if _, err := c.endSessions(ctx, c.session.UserID, c.session.ID); err != nil {
 		return err
 	}
 	c.outcome.Ended = true

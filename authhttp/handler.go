@@ -87,5 +87,5 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		redirect(w, r, oc.Redirect)
 		return
 	}
-	writeJSON(w, out)
+	writeJSON(w, r, out)
 }

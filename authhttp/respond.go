@@ -19,7 +19,14 @@ type errorFields struct {
 }
 
 // writeJSON answers 200 with v as JSON.
-func writeJSON(w http.ResponseWriter, v any) {
+// Cacheable is an operation's output that caches may keep, such as a
+// public key set: on GET, its CacheControl value is sent instead of
+// no-store. Answers about a session never are.
+type Cacheable interface {
+	CacheControl() string
+}
+
+func writeJSON(w http.ResponseWriter, r *http.Request, v any) {
 	body, err := json.Marshal(v)
 	if err != nil {
 		writeError(w, nil, auth.ErrInternal)
@@ -27,7 +34,11 @@ func writeJSON(w http.ResponseWriter, v any) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
-	h.Set("Cache-Control", "no-store")
+	cache := "no-store"
+	if c, ok := v.(Cacheable); ok && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		cache = c.CacheControl()
+	}
+	h.Set("Cache-Control", cache)
 	body = append(body, '\n')
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)

@@ -20,10 +20,10 @@
 // Under the handler's prefix: POST /jwt/token {"template": "..."}, from a
 // live session, answers {"token": "...", "expiresAt": "..."}
 // ([Plugin.Token], [OpToken]); GET /jwks answers the JWK Set
-// ([Plugin.KeySet], [OpJWKS]). The JSON routes of authhttp answer
-// "Cache-Control: no-store"; [Plugin.JWKSHandler] serves the same set as
-// application/jwk-set+json that caches may keep for 5 minutes, for a
-// host to mount at /.well-known/jwks.json. [Plugin.Rotate] ([OpRotate])
+// ([Plugin.KeySet], [OpJWKS]), which caches may keep for 5 minutes (the
+// set is authhttp.Cacheable); [Plugin.JWKSHandler] serves the same set as
+// application/jwk-set+json, for a host to mount at
+// /.well-known/jwks.json. [Plugin.Rotate] ([OpRotate])
 // is a server operation: it has no route.
 //
 // A token carries iss, sub (the user's ID), aud, iat, nbf, exp, jti, sid

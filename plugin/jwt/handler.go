@@ -10,8 +10,8 @@ import (
 
 // JWKSHandler serves the key set ([OpJWKS], through the pipeline) as
 // application/jwk-set+json (RFC 7517 §8.5) that caches may keep for 5
-// minutes, where the JSON routes of authhttp answer "no-store". Mount it
-// where services look for it, such as /.well-known/jwks.json.
+// minutes, as the plugin's GET /jwks route does as application/json.
+// Mount it where services look for it, such as /.well-known/jwks.json.
 func (p *Plugin) JWKSHandler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
