@@ -1,5 +1,6 @@
 // Package twofactor is the second-factor plugin: authenticator apps
-// (TOTP, RFC 6238), codes mailed to a verified address, single-use
+// (TOTP, RFC 6238), codes mailed to a verified address or texted to a
+// verified phone number, single-use
 // recovery codes, and the factors of other plugins (a passkey) through
 // [Challenger].
 //
@@ -10,7 +11,8 @@
 // password sign-in of a user who enrolled one. [WithPolicy] decides per
 // credential kind, per user or per risk signal; [RequireEnrolment] makes
 // a factor mandatory; [WithEmailCodes] adds mailed codes (with the email
-// plugin); [WithTrustDevice] lets a browser skip the factor for a while;
+// plugin); [WithTextCodes] adds texted codes (with the phone plugin, or
+// any plugin that provides the "sms" channel and "phone" identities); [WithTrustDevice] lets a browser skip the factor for a while;
 // [WithLockout] sets how many wrong codes end a pending session and lock
 // an account; [WithSecretKeys] seals the stored authenticator keys.
 //
@@ -43,8 +45,8 @@
 // auth_two_factor ([Factors]), auth_two_factor_recovery
 // ([RecoveryCodes], SHA-256 of 80-bit codes), auth_two_factor_attempt
 // ([Attempts]) and auth_two_factor_device ([Devices]), and the column
-// two_factor_enabled on the user table ([Enabled]). Codes mailed use the
-// core's token table.
+// two_factor_enabled on the user table ([Enabled]). Codes mailed and
+// texted use the core's token table.
 //
 // # Security
 //

@@ -59,6 +59,19 @@ func (p *Plugin) handleEnrol(ctx context.Context, c *auth.Call, in EnrolRequest)
 			return Enrolment{}, err
 		}
 		return out, p.mailCode(ctx, c, purposeEnrol, out.FactorID, id)
+	case MethodSMS:
+		if !p.cfg.sms {
+			return Enrolment{}, ErrMethodUnavailable
+		}
+		id, err := p.verifiedPhone(ctx, c, u.ID, in.Phone)
+		if err != nil {
+			return Enrolment{}, err
+		}
+		row = append(row, FactorKey.Set(""), FactorIdentityID.Set(someString(id.ID)))
+		if _, err := c.DB().Exec(ctx, sqlb.Insert(Factors).Row(row...)); err != nil {
+			return Enrolment{}, err
+		}
+		return out, p.textCode(ctx, c, purposeEnrol, out.FactorID, id)
 	}
 	_, err := c.DB().Exec(ctx, sqlb.Insert(Factors).Row(row...))
 	return out, err
@@ -113,7 +126,7 @@ func (p *Plugin) handleConfirm(ctx context.Context, c *auth.Call, in ConfirmRequ
 		if ok == nil {
 			return Confirmed{}, ErrInvalidCode
 		}
-	case MethodEmail:
+	case MethodEmail, MethodSMS:
 		if _, err := c.ConsumeCode(ctx, purposeEnrol, r.f.ID, in.Code, codeAttempts); err != nil {
 			c.KeepWrites() // the attempt counted
 			return Confirmed{}, err

@@ -51,6 +51,11 @@ var (
 	// primary address is not verified.
 	ErrNoVerifiedAddress = auth.NewError("no_verified_address", http.StatusBadRequest,
 		"verify your email address first")
+	// ErrNoVerifiedPhone is an enrolment of texted codes by a user who has
+	// no verified phone number, or names one that is not theirs and
+	// verified.
+	ErrNoVerifiedPhone = auth.NewError("no_verified_phone", http.StatusBadRequest,
+		"add and verify a phone number first")
 )
 
 // ErrorCodes implements [auth.ErrorCoder]: the codes the session check

@@ -40,7 +40,7 @@ func emailData(code auth.Secret, ttl time.Duration) email.MessageData {
 
 // describe names a factor in a notice: its method, and its name if any.
 func describe(f Factor) string {
-	what := map[string]string{MethodTOTP: "authenticator app", MethodEmail: "codes by email"}[f.Method]
+	what := map[string]string{MethodTOTP: "authenticator app", MethodEmail: "codes by email", MethodSMS: "codes by text message"}[f.Method]
 	if what == "" {
 		what = f.Method
 	}

@@ -12,7 +12,8 @@ import (
 func (p *Plugin) IdentityVerified(context.Context, *auth.Call, *auth.Identity) error { return nil }
 
 // IdentityRemoved implements [auth.IdentityObserver]: the mailed-codes
-// factors of a removed address go with it, and the user's [Enabled]
+// factors of a removed address, and the texted-codes factors of a removed
+// phone number, go with it, and the user's [Enabled]
 // column follows.
 func (p *Plugin) IdentityRemoved(ctx context.Context, c *auth.Call, id *auth.Identity) error {
 	n, err := c.DB().Exec(ctx, sqlb.Delete(Factors).

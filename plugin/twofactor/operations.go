@@ -43,7 +43,7 @@ func (p *Plugin) newOps() ops {
 	return ops{
 		enrol: &auth.Op[EnrolRequest, Enrolment]{Name: OpEnrol, Method: post, Path: "/two-factor/enrol",
 			Writes: true, Session: auth.SessionFresh, Rate: auth.TightRate,
-			Codes: []*auth.Error{ErrMethodUnavailable, ErrNoVerifiedAddress}, Handler: p.handleEnrol},
+			Codes: []*auth.Error{ErrMethodUnavailable, ErrNoVerifiedAddress, ErrNoVerifiedPhone}, Handler: p.handleEnrol},
 		confirm: &auth.Op[ConfirmRequest, Confirmed]{Name: OpConfirm, Method: post, Path: "/two-factor/confirm",
 			Writes: true, Session: auth.SessionUser, Rate: auth.TightRate,
 			Codes: []*auth.Error{ErrFactorNotFound, ErrInvalidCode, auth.ErrTooManyAttempts}, Handler: p.handleConfirm},

@@ -18,6 +18,8 @@ type config struct {
 	totp             []totp.Option
 	email            bool
 	codeTTL          time.Duration
+	sms              bool
+	textTTL          time.Duration
 	recoveryCodes    int
 	policy           Policy
 	requireEnrolment bool
@@ -31,7 +33,7 @@ type config struct {
 }
 
 func newConfig(opts []Option) config {
-	c := config{codeTTL: 10 * time.Minute, recoveryCodes: 10, policy: PasswordSignIns,
+	c := config{codeTTL: 10 * time.Minute, textTTL: 10 * time.Minute, recoveryCodes: 10, policy: PasswordSignIns,
 		pendingTTL: 10 * time.Minute, enrolTTL: 15 * time.Minute,
 		sessionAttempts: 5, accountAttempts: 10, lockout: 15 * time.Minute}
 	for _, o := range opts {
@@ -98,6 +100,19 @@ func WithEmailCodes(ttl time.Duration) Option {
 	}
 }
 
+// WithTextCodes offers codes texted to one of the user's verified phone
+// numbers as a second factor, valid for ttl (10 minutes when 0). It needs
+// a delivery channel "sms" and identities of kind "phone": the phone
+// plugin's.
+func WithTextCodes(ttl time.Duration) Option {
+	return func(c *config) {
+		c.sms = true
+		if ttl != 0 {
+			c.textTTL = ttl
+		}
+	}
+}
+
 // WithRecoveryCodes sets how many single-use recovery codes a user gets
 // (10).
 func WithRecoveryCodes(n int) Option { return func(c *config) { c.recoveryCodes = n } }
@@ -149,7 +164,7 @@ func (c *config) check() error {
 	if c.recoveryCodes < 1 || c.recoveryCodes > 50 {
 		errs = append(errs, errors.New("twofactor: recovery codes must number 1 to 50"))
 	}
-	if c.codeTTL <= 0 || c.pendingTTL <= 0 || c.enrolTTL <= 0 || c.trustFor < 0 || c.lockout <= 0 {
+	if c.codeTTL <= 0 || c.textTTL <= 0 || c.pendingTTL <= 0 || c.enrolTTL <= 0 || c.trustFor < 0 || c.lockout <= 0 {
 		errs = append(errs, errors.New("twofactor: lifetimes must be positive"))
 	}
 	if c.sessionAttempts < 1 || c.accountAttempts < c.sessionAttempts {

@@ -14,6 +14,9 @@ const (
 	MethodTOTP = "totp"
 	// MethodEmail is codes mailed to a verified address ([WithEmailCodes]).
 	MethodEmail = "email"
+	// MethodSMS is codes texted to a verified phone number
+	// ([WithTextCodes]).
+	MethodSMS = "sms"
 	// MethodRecovery is a single-use recovery code, the way back in when
 	// the other factors are lost. It is no factor of its own: a user gets
 	// codes with their first factor.
@@ -21,20 +24,26 @@ const (
 )
 
 // EnrolRequest begins the enrolment of a second factor: an authenticator
-// app (MethodTOTP) or mailed codes (MethodEmail, to the primary address).
-// Name tells the user's factors apart ("phone", "work laptop").
+// app (MethodTOTP), mailed codes (MethodEmail, to the primary address) or
+// texted codes (MethodSMS, to Phone, one of the user's verified numbers
+// as typed, or the first of them when Phone is empty). Name tells the
+// user's factors apart ("phone", "work laptop").
 type EnrolRequest struct {
 	Method string `json:"method"`
 	Name   string `json:"name,omitempty"`
+	Phone  string `json:"phone,omitempty"`
 }
 
 // Validate implements [auth.InputValidator].
 func (r EnrolRequest) Validate() error {
-	if r.Method != MethodTOTP && r.Method != MethodEmail {
-		return errors.New(`method must be "totp" or "email"`)
+	if r.Method != MethodTOTP && r.Method != MethodEmail && r.Method != MethodSMS {
+		return errors.New(`method must be "totp", "email" or "sms"`)
 	}
-	if len(r.Name) > 64 {
-		return errors.New("name must be at most 64 bytes")
+	if len(r.Name) > 64 || len(r.Phone) > 64 {
+		return errors.New("name and phone must be at most 64 bytes")
+	}
+	if r.Phone != "" && r.Method != MethodSMS {
+		return errors.New(`phone goes with method "sms" only`)
 	}
 	return nil
 }
@@ -96,7 +105,7 @@ func (r VerifyRequest) Validate() error {
 }
 
 // SendCodeRequest asks for a code of a method that sends one
-// (MethodEmail) for the pending session.
+// (MethodEmail, MethodSMS) for the pending session.
 type SendCodeRequest struct {
 	Method string `json:"method"`
 }

@@ -9,9 +9,9 @@ import (
 )
 
 // Factors is auth_two_factor: the second factors of each user, one row per
-// authenticator app or address codes are mailed to. A row without
-// confirmed_at is an enrolment waiting for its first code, open to the
-// session that began it.
+// authenticator app, address codes are mailed to, or number codes are
+// texted to. A row without confirmed_at is an enrolment waiting for its
+// first code, open to the session that began it.
 var (
 	Factors           = sqlb.NewTable("auth_two_factor")
 	FactorID          = sqlb.NewColumn[string](Factors, "id", sqlb.String(36).Labeled("id"))

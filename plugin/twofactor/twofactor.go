@@ -8,8 +8,8 @@ import (
 	"github.com/sesame-go/sesame/plugin/email"
 )
 
-// Plugin offers second factors: authenticator apps, mailed codes and
-// recovery codes, and blocks the sessions that wait for one. Make one
+// Plugin offers second factors: authenticator apps, mailed and texted
+// codes, and recovery codes, and blocks the sessions that wait for one. Make one
 // with [New].
 type Plugin struct {
 	cfg    config
@@ -70,6 +70,13 @@ func (p *Plugin) Validate(a *auth.Auth) error {
 	if p.cfg.email {
 		if _, ok := email.From(a); !ok {
 			errs = append(errs, errors.New("twofactor: mailed codes (WithEmailCodes) need the email plugin"))
+		}
+	}
+	if p.cfg.sms {
+		_, channel := a.Channel(smsChannel)
+		_, kind := a.IdentityKind(phoneKind)
+		if !channel || !kind {
+			errs = append(errs, errors.New(`twofactor: texted codes (WithTextCodes) need a delivery channel "sms" and identities of kind "phone" (the phone plugin)`))
 		}
 	}
 	return errors.Join(errs...)

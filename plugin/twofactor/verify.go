@@ -24,7 +24,7 @@ func (p *Plugin) handleVerify(ctx context.Context, c *auth.Call, in VerifyReques
 	if !ok {
 		return SignedIn{}, ErrNotPending
 	}
-	if !slices.Contains(methods, in.Method) || (in.Method != MethodTOTP && in.Method != MethodEmail && in.Method != MethodRecovery) {
+	if !slices.Contains(methods, in.Method) || (in.Method != MethodTOTP && in.Method != MethodEmail && in.Method != MethodSMS && in.Method != MethodRecovery) {
 		return SignedIn{}, ErrMethodUnavailable
 	}
 	uid := c.Session().UserID
@@ -66,8 +66,12 @@ func (p *Plugin) check(ctx context.Context, c *auth.Call, userID string, in Veri
 		}
 		r, err := p.checkTOTP(ctx, c, rows, in.Code)
 		return r != nil, err
-	case MethodEmail:
-		tok, err := c.ConsumeCode(ctx, purposeChallenge, c.Session().ID, in.Code, codeAttempts)
+	case MethodEmail, MethodSMS:
+		purpose := purposeChallenge
+		if in.Method == MethodSMS {
+			purpose = purposeTextChallenge
+		}
+		tok, err := c.ConsumeCode(ctx, purpose, c.Session().ID, in.Code, codeAttempts)
 		if errors.Is(err, auth.ErrCodeInvalid) || errors.Is(err, auth.ErrTooManyAttempts) {
 			return false, nil
 		}
@@ -83,19 +87,21 @@ func (p *Plugin) check(ctx context.Context, c *auth.Call, userID string, in Veri
 }
 
 // handleSendCode mails a code for the pending session to the address of
-// the user's mailed-codes factor, replacing any earlier one. The code is
-// bound to the session, the user and the address: it dies with any of
+// the user's mailed-codes factor, or texts one to the number of their
+// texted-codes factor, replacing any earlier one. The code is bound to
+// the session, the user and the address or number: it dies with any of
 // them.
 func (p *Plugin) handleSendCode(ctx context.Context, c *auth.Call, in SendCodeRequest) (auth.Empty, error) {
 	methods, ok := PendingMethods(c.Session())
 	if !ok {
 		return auth.Empty{}, ErrNotPending
 	}
-	if in.Method != MethodEmail || !slices.Contains(methods, MethodEmail) || p.mail == nil {
+	offered := (in.Method == MethodEmail && p.mail != nil) || (in.Method == MethodSMS && p.cfg.sms)
+	if !offered || !slices.Contains(methods, in.Method) {
 		return auth.Empty{}, ErrMethodUnavailable
 	}
 	uid := c.Session().UserID
-	rows, err := p.confirmed(ctx, c.DB(), uid, MethodEmail)
+	rows, err := p.confirmed(ctx, c.DB(), uid, in.Method)
 	if err != nil {
 		return auth.Empty{}, err
 	}
@@ -106,6 +112,9 @@ func (p *Plugin) handleSendCode(ctx context.Context, c *auth.Call, in SendCodeRe
 		}
 		if err != nil {
 			return auth.Empty{}, err
+		}
+		if in.Method == MethodSMS {
+			return auth.Empty{}, p.textCode(ctx, c, purposeTextChallenge, c.Session().ID, id)
 		}
 		return auth.Empty{}, p.mailCode(ctx, c, purposeChallenge, c.Session().ID, id)
 	}

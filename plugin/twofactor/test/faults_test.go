@@ -14,6 +14,7 @@ import (
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
+	"github.com/sesame-go/sesame/plugin/phone"
 	"github.com/sesame-go/sesame/plugin/twofactor"
 	"github.com/sesame-go/sesame/plugin/twofactor/totp"
 	"github.com/sesame-go/sesame/sqlb"
@@ -63,9 +64,12 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 		mail := &authtest.Mailbox{}
 		clock := authtest.NewClock(start)
 		hasher, _ := argon2id.New(argon2id.Params{Memory: 1024, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32})
-		tf := twofactor.New(twofactor.WithEmailCodes(0), twofactor.WithTrustDevice(time.Hour), twofactor.WithSecretKeys(make([]byte, 32)))
+		box := &smsBox{}
+		tf := twofactor.New(twofactor.WithEmailCodes(0), twofactor.WithTextCodes(0), twofactor.WithTrustDevice(time.Hour),
+			twofactor.WithSecretKeys(make([]byte, 32)))
 		a, err := auth.New(auth.WithDB(pool, e.Dialect), auth.WithBaseURL(authtest.BaseURL), auth.WithClock(clock.Now),
-			auth.WithPlugins(email.New(email.WithSender(mail)), password.New(password.WithHasher(hasher)), tf), auth.WithoutRateLimits())
+			auth.WithPlugins(email.New(email.WithSender(mail)), password.New(password.WithHasher(hasher)), tf,
+				phone.New(phone.WithSender(box), phone.WithPrefixLimit(phone.PrefixLimit{}))), auth.WithoutRateLimits())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,6 +111,26 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 			codes, factorID = conf.RecoveryCodes, en.FactorID
 			clock.Advance(30 * time.Second)
 		}
+		// texting gives the account of c a verified number and, when
+		// enrolled, a confirmed texted-codes factor.
+		var number string
+		texting := func(t *testing.T, enrolled bool) {
+			number = fmt.Sprintf("+447700%06d", n)
+			must(t, "/auth/phone/add", map[string]string{"phone": number})
+			must(t, "/auth/phone/verify", map[string]string{"phone": number, "code": box.code(t, number, phone.PurposeVerify)})
+			if !enrolled {
+				return
+			}
+			var en struct{ FactorID string }
+			must(t, "/auth/two-factor/enrol", map[string]string{"method": "sms"}).Decode(t, &en)
+			must(t, "/auth/two-factor/confirm", map[string]string{"factorId": en.FactorID, "code": box.code(t, number, "two-factor-code")})
+		}
+		textPending := func(t *testing.T) {
+			account(t, false)
+			texting(t, true)
+			c = authtest.NewClient(t, h)
+			must(t, "/auth/password/sign-in", map[string]string{"email": addr, "password": pw})
+		}
 		pending := func(t *testing.T) {
 			account(t, true)
 			c = authtest.NewClient(t, h)
@@ -138,6 +162,27 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 			{"verify a recovery code", "/auth/two-factor/verify", func(t *testing.T) {
 				pending(t)
 				body = map[string]string{"method": "recovery", "code": codes[0]}
+			}},
+			{"enrol texted codes", "/auth/two-factor/enrol", func(t *testing.T) {
+				account(t, false)
+				texting(t, false)
+				body = map[string]string{"method": "sms"}
+			}},
+			{"confirm texted codes", "/auth/two-factor/confirm", func(t *testing.T) {
+				account(t, false)
+				texting(t, false)
+				var en struct{ FactorID string }
+				must(t, "/auth/two-factor/enrol", map[string]string{"method": "sms"}).Decode(t, &en)
+				body = map[string]string{"factorId": en.FactorID, "code": box.code(t, number, "two-factor-code")}
+			}},
+			{"text a code", "/auth/two-factor/send-code", func(t *testing.T) {
+				textPending(t)
+				body = map[string]string{"method": "sms"}
+			}},
+			{"verify a texted code", "/auth/two-factor/verify", func(t *testing.T) {
+				textPending(t)
+				must(t, "/auth/two-factor/send-code", map[string]string{"method": "sms"})
+				body = map[string]string{"method": "sms", "code": box.code(t, number, "two-factor-code")}
 			}},
 			{"remove", "/auth/two-factor/remove", func(t *testing.T) { account(t, true); body = map[string]string{"factorId": factorID} }},
 			{"new recovery codes", "/auth/two-factor/recovery-codes", func(t *testing.T) { account(t, true); body = nil }},

@@ -14,6 +14,7 @@ import (
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
+	"github.com/sesame-go/sesame/plugin/phone"
 	"github.com/sesame-go/sesame/plugin/twofactor"
 	"github.com/sesame-go/sesame/plugin/twofactor/totp"
 	"github.com/sesame-go/sesame/sqlb"
@@ -55,6 +56,8 @@ type fixture struct {
 	tf     *twofactor.Plugin
 	pw     *password.Plugin
 	em     *email.Plugin
+	ph     *phone.Plugin // nil unless setup.phone
+	sms    *smsBox
 	events *events
 	h      http.Handler
 }
@@ -63,11 +66,12 @@ type setup struct {
 	tf    []twofactor.Option
 	auth  []auth.Option
 	email bool
+	phone bool // with the phone plugin, texting into sms
 }
 
 func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 	t.Helper()
-	return newFixtureOn(t, &fixture{e: e, mail: &authtest.Mailbox{}, clock: authtest.NewClock(start), events: &events{}}, s)
+	return newFixtureOn(t, &fixture{e: e, mail: &authtest.Mailbox{}, sms: &smsBox{}, clock: authtest.NewClock(start), events: &events{}}, s)
 }
 
 // newFixtureOn makes an instance with other options on the database,
@@ -75,7 +79,7 @@ func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 // configuration.
 func newFixtureOn(t testing.TB, old *fixture, s setup) *fixture {
 	t.Helper()
-	f := &fixture{e: old.e, mail: old.mail, clock: old.clock, events: old.events}
+	f := &fixture{e: old.e, mail: old.mail, sms: old.sms, clock: old.clock, events: old.events}
 	e := f.e
 	hasher, err := argon2id.New(argon2id.Params{Memory: 1024, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32})
 	if err != nil {
@@ -84,8 +88,13 @@ func newFixtureOn(t testing.TB, old *fixture, s setup) *fixture {
 	f.em = email.New(email.WithSender(f.mail), email.WithAppName("Acme"))
 	f.pw = password.New(password.WithHasher(hasher))
 	f.tf = twofactor.New(s.tf...)
+	plugins := []auth.Plugin{f.em, f.pw, f.tf}
+	if s.phone {
+		f.ph = phone.New(phone.WithSender(f.sms))
+		plugins = append(plugins, f.ph)
+	}
 	opts := append([]auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
-		auth.WithPlugins(f.em, f.pw, f.tf), auth.WithClock(f.clock.Now), auth.WithoutRateLimits(),
+		auth.WithPlugins(plugins...), auth.WithClock(f.clock.Now), auth.WithoutRateLimits(),
 		auth.WithEventSink(f.events.sink)}, s.auth...)
 	if f.a, err = auth.New(opts...); err != nil {
 		t.Fatal(err)
