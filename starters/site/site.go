@@ -77,6 +77,8 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	app.mail = email.New(email.WithSender(&email.LogSender{Writer: out}), email.WithAppName("Sesame starter"))
 	pwOpts, breachAt := passwordChecks(cfg)
 	app.password = password.New(pwOpts...)
+	// Authenticator keys are stored as they are here; in production, seal
+	// them with twofactor.WithSecretKeys and a key from a secret store.
 	app.twoFactor = twofactor.New(twofactor.WithIssuer("Sesame starter"))
 	app.magicLink, app.emailCode = magiclink.New(), emailchallenge.New()
 	plugins := []auth.Plugin{app.mail, app.password, app.twoFactor, app.magicLink, app.emailCode, app.school}
