@@ -36,7 +36,7 @@ func serve(ctx context.Context, s *site.App, ln net.Listener) error {
 func router(s *site.App) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	e.Use(middleware.Recover(), echoauth.Middleware(s.Auth()))
+	e.Use(middleware.Recover(), echoauth.Middleware(s.Auth()), secondFactor(s))
 	echoauth.Mount(e, s.Auth(), site.AuthPrefix)
 	signedIn := echoauth.RequireUser(echoauth.RedirectTo(site.SignInPath))
 	for _, rt := range s.Routes() {
@@ -54,6 +54,24 @@ func router(s *site.App) *echo.Echo {
 	api.GET("/me", me, echoauth.RequireUser())            // 401 no_session in JSON for others
 	e.RouteNotFound("/*", echo.WrapHandler(s.NotFound())) // the site's 404, not echo's bare one
 	return e
+}
+
+// secondFactor sends a browser whose session waits for its second factor
+// to the page that asks for it, from every page but that one and signing
+// out (site.SecondFactorRedirect): RequireUser would answer such a
+// session with the check's JSON refusal, which suits scripts, not pages.
+func secondFactor(s *site.App) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			_, _, blocked := echoauth.BlockedSession(c)
+			r := c.Request()
+			if to, ok := s.SecondFactorRedirect(blocked, r.Method, r.URL.RequestURI()); ok {
+				c.Response().Header().Set("Cache-Control", "no-store")
+				return c.Redirect(http.StatusSeeOther, to)
+			}
+			return next(c)
+		}
+	}
 }
 
 // courses answers GET /api/courses?q=words with {"courses": [...]}, best

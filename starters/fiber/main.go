@@ -49,7 +49,7 @@ func router(s *site.App) *fiber.App {
 		// fiber's own refusals (a body or headers too large ...) and
 		// handlers' errors answer Sesame's JSON error, not plain text.
 		ErrorHandler: fiberauth.ErrorHandler(s.Auth())})
-	app.Use(recover.New(), fiberauth.Middleware(s.Auth()))
+	app.Use(recover.New(), fiberauth.Middleware(s.Auth()), secondFactor(s))
 	fiberauth.Mount(app, s.Auth(), site.AuthPrefix)
 	signedIn := fiberauth.RequireUser(fiberauth.RedirectTo(site.SignInPath))
 	// The pages are net/http handlers; fiberauth.WrapHandler runs them on
@@ -72,6 +72,21 @@ func router(s *site.App) *fiber.App {
 	// fiber's bare one.
 	app.Use(fiberauth.WrapHandler(s.NotFound()))
 	return app
+}
+
+// secondFactor sends a browser whose session waits for its second factor
+// to the page that asks for it, from every page but that one and signing
+// out (site.SecondFactorRedirect): RequireUser would answer such a
+// session with the check's JSON refusal, which suits scripts, not pages.
+func secondFactor(s *site.App) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		_, _, blocked := fiberauth.BlockedSession(c)
+		if to, ok := s.SecondFactorRedirect(blocked, c.Method(), c.OriginalURL()); ok {
+			c.Set("Cache-Control", "no-store")
+			return c.Redirect(to, fiber.StatusSeeOther)
+		}
+		return c.Next()
+	}
 }
 
 // courses answers GET /api/courses?q=words with {"courses": [...]}, best

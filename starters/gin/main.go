@@ -50,7 +50,7 @@ func serve(ctx context.Context, s *site.App, ln net.Listener) error {
 func router(s *site.App) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	r.Use(gin.Recovery(), ginauth.Middleware(s.Auth()))
+	r.Use(gin.Recovery(), ginauth.Middleware(s.Auth()), secondFactor(s))
 	ginauth.Mount(r, s.Auth(), site.AuthPrefix)
 	signedIn := ginauth.RequireUser(ginauth.RedirectTo(site.SignInPath))
 	for _, rt := range s.Routes() {
@@ -68,6 +68,21 @@ func router(s *site.App) *gin.Engine {
 	api.GET("/me", ginauth.RequireUser(), me) // 401 no_session in JSON for others
 	r.NoRoute(gin.WrapH(s.NotFound()))        // the site's 404, not gin's bare one
 	return r
+}
+
+// secondFactor sends a browser whose session waits for its second factor
+// to the page that asks for it, from every page but that one and signing
+// out (site.SecondFactorRedirect): RequireUser would answer such a
+// session with the check's JSON refusal, which suits scripts, not pages.
+func secondFactor(s *site.App) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		_, _, blocked := ginauth.BlockedSession(c)
+		if to, ok := s.SecondFactorRedirect(blocked, c.Request.Method, c.Request.URL.RequestURI()); ok {
+			c.Header("Cache-Control", "no-store")
+			c.Redirect(http.StatusSeeOther, to)
+			c.Abort()
+		}
+	}
 }
 
 // courses answers GET /api/courses?q=words with {"courses": [...]}, best

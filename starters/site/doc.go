@@ -22,7 +22,11 @@
 // plugin with a development mailer that prints every message, links and
 // codes included, the password plugin, which refuses the most common
 // passwords (an embedded list) and breached ones (the Pwned Passwords
-// range API, failing open with a warning when it cannot be reached), and
+// range API, failing open with a warning when it cannot be reached), the
+// twofactor plugin (authenticator apps and recovery codes, asked for after
+// password sign-ins), the passkey plugin when the base URL allows passkeys
+// (https, or http on localhost: not an IP address), the magiclink and
+// emailchallenge plugins (sign-in links and codes by email), and
 // [School], a sign-in plugin of this package for school accounts.
 //
 // # Routes
@@ -38,14 +42,22 @@
 // the page that holds its form (Route.Page): a person sent to sign in from
 // the form comes back to that page, since a browser comes back with a
 // GET. The auth routes are Sesame's own, mounted under [AuthPrefix] by
-// the adapter. [App.Handler] is the same wiring for net/http.
+// the adapter. In front of the routes, after the session middleware, each
+// starter sends a session that waits for its second factor to
+// [SecondFactorPath] with [App.SecondFactorRedirect]. [App.Handler] is the
+// same wiring for net/http.
 //
 //	GET  /                      home
 //	GET  /sign-up, /sign-in     forms; POST to the same paths
+//	POST /sign-in/link          mail a sign-in link, which opens GET /magic-link (the magiclink plugin's page)
+//	POST /sign-in/code/start    mail a code and a link (GET /email-challenge, the emailchallenge plugin's page)
+//	GET  /sign-in/code          type the code; POST to the same path, or check whether the link was opened elsewhere
+//	GET  /two-factor            the second step of a password sign-in: an app's code, a recovery code, a passkey
+//	GET  /passkeys.js           the site's one script: the passkey buttons
 //	POST /sign-out
 //	GET  /verify-email?token=   a form that POSTs the token; POST /verify-email/resend
 //	GET  /change-email/undo?token=, /forgot-password, /reset-password?token=   likewise
-//	GET  /account               sessions, addresses, password, email, school accounts
+//	GET  /account               sessions, addresses, password, email, authenticator apps, recovery codes, passkeys, school accounts
 //	POST /account/...           one route per form of the account page
 //	GET  /school/sign-in        sign in with, or link, a school account
 //	GET  /courses?q=, /course?subject=&number=, /buildings?q=
@@ -65,8 +77,14 @@
 //
 // # Security
 //
-// Templates are html/template, embedded, and work without JavaScript;
-// every value is escaped, and a Content-Security-Policy allows no script.
+// Templates are html/template, embedded, and work without JavaScript but
+// for passkeys, which the browser makes and uses through
+// navigator.credentials: the site's one script ([ScriptPath], embedded)
+// calls Sesame's passkey routes under [AuthPrefix] from the buttons, and
+// pages say in a <noscript> that passkeys need JavaScript. Every value is
+// escaped, and the Content-Security-Policy allows scripts and requests
+// to this site only, never inline script. Keys and recovery codes are
+// shown once, on the page that answers the form that made them.
 // Every state change is a form POST, which browsers send with an Origin
 // header that Sesame's CSRF check compares with the base URL. An
 // operation's error shows on the page by its message; an internal error

@@ -44,6 +44,15 @@ func TestFreshSessionSignInAgain(t *testing.T) {
 		!strings.Contains(body, `Sign in again to do this: <a href="/sign-in?next=%2Faccount">sign in</a>`) {
 		t.Fatalf("link from a stale session = %d, want 403 with a link to sign in again and come back to /account\n%s", w.Code, body)
 	}
+	// Setting up an authenticator app and making recovery codes say the
+	// same, and show no key.
+	for _, path := range []string{"/account/two-factor/enrol", "/account/two-factor/recovery-codes"} {
+		w := do("POST", path, nil)
+		if body := w.Body.String(); w.Code != http.StatusForbidden || strings.Contains(body, "otpauth://") ||
+			!strings.Contains(body, `Sign in again to do this: <a href="/sign-in?next=%2Faccount">sign in</a>`) {
+			t.Fatalf("POST %s from a stale session = %d, want 403 with a link to sign in again\n%s", path, w.Code, body)
+		}
+	}
 	page := do("GET", "/sign-in?next=%2Faccount", nil).Body.String()
 	if !strings.Contains(page, `name="next" value="/account"`) || !strings.Contains(page, "Sign in again to confirm it is you") {
 		t.Fatalf("the sign-in page does not come back to /account, or does not say why:\n%s", page)
@@ -55,5 +64,8 @@ func TestFreshSessionSignInAgain(t *testing.T) {
 	}
 	if w := do("POST", "/account/school/link", link); w.Code != http.StatusSeeOther {
 		t.Fatalf("link from a fresh session = %d\n%s", w.Code, w.Body)
+	}
+	if w := do("POST", "/account/two-factor/enrol", nil); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "otpauth://totp/") {
+		t.Fatalf("enrol from a fresh session = %d\n%s", w.Code, w.Body)
 	}
 }

@@ -7,7 +7,9 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/plugin/passkey"
 	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/plugin/twofactor"
 )
 
 // The account page and its forms, for signed-in people. The framework's
@@ -21,6 +23,11 @@ type accountData struct {
 	Schools   []*auth.Identity
 	// DemoSchool shows the demo school account to link.
 	DemoSchool bool
+	// TwoFactor is the authenticator apps and the recovery codes left.
+	TwoFactor twofactor.FactorList
+	// Passkeys are listed when PasskeysOn: the base URL allows them.
+	Passkeys   []passkey.Passkey
+	PasskeysOn bool
 }
 
 func (app *App) accountPage(w http.ResponseWriter, r *http.Request) {
@@ -35,8 +42,8 @@ func (app *App) accountPage(w http.ResponseWriter, r *http.Request) {
 	app.render(w, r, http.StatusOK, "account", v)
 }
 
-// accountView loads the account page's data: three calls, each the
-// pipeline's, with the session of the request.
+// accountView loads the account page's data: a call for each part, each
+// the pipeline's, with the session of the request.
 func (app *App) accountView(r *http.Request) (view, error) {
 	ctx := r.Context()
 	var d accountData
@@ -50,7 +57,15 @@ func (app *App) accountView(r *http.Request) (view, error) {
 	if d.Schools, err = app.school.Accounts(ctx); err != nil {
 		return view{}, err
 	}
-	d.DemoSchool = app.demoSchool
+	if d.TwoFactor, err = app.twoFactor.List(ctx); err != nil {
+		return view{}, err
+	}
+	if app.passkey != nil {
+		if d.Passkeys, err = app.passkey.List(ctx); err != nil {
+			return view{}, err
+		}
+	}
+	d.DemoSchool, d.PasskeysOn = app.demoSchool, app.passkey != nil
 	return view{Title: "Your account", Data: d}, nil
 }
 
@@ -75,6 +90,27 @@ func (app *App) accountAction(w http.ResponseWriter, r *http.Request, do func(co
 		seeOther(w, r, to)
 		return
 	}
+	app.accountFail(w, r, err)
+}
+
+// accountShow runs a form of the account page whose success shows a page
+// of its own (secrets shown once): do returns its template and view. On
+// failure the account page shows again with the error.
+func (app *App) accountShow(w http.ResponseWriter, r *http.Request, do func(context.Context, url.Values) (string, view, error)) {
+	if !app.parseForm(w, r) || !app.signedIn(w, r) {
+		return
+	}
+	name, v, err := do(r.Context(), r.PostForm)
+	if err == nil {
+		app.render(w, r, http.StatusOK, name, v)
+		return
+	}
+	app.accountFail(w, r, err)
+}
+
+// accountFail shows the account page again with the error of one of its
+// forms.
+func (app *App) accountFail(w http.ResponseWriter, r *http.Request, err error) {
 	v, verr := app.accountView(r)
 	if verr != nil {
 		app.fail(w, r, "message", view{Title: "Your account", Data: message{Link: "/account", LinkText: "Your account"}}, verr)

@@ -9,6 +9,7 @@ import (
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
 	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/plugin/twofactor"
 )
 
 // The pages of signing up, in and out, and of the links sent by email.
@@ -42,13 +43,24 @@ func (app *App) signUp(w http.ResponseWriter, r *http.Request) {
 		Link: SignInPath, LinkText: "Sign in"}})
 }
 
-// signInData tells the sign-in page to offer a new verification link.
+// signInData is what the sign-in page offers besides the password form.
 type signInData struct {
+	// Unverified offers a new verification link.
 	Unverified bool
+	// Passkeys offers signing in with a passkey, which goes on to Next,
+	// checked: the passkey script reads it.
+	Passkeys bool
+	Next     string
+}
+
+// signInData returns the sign-in page's data for a next parameter.
+func (app *App) signInData(next string) signInData {
+	return signInData{Passkeys: app.passkey != nil, Next: app.nextPage(next, "/account?done=signed-in")}
 }
 
 func (app *App) signInPage(w http.ResponseWriter, r *http.Request) {
-	v := view{Title: "Sign in", Form: url.Values{"next": {app.comeBack(r.URL.Query().Get("next"))}}}
+	next := app.comeBack(r.URL.Query().Get("next"))
+	v := view{Title: "Sign in", Form: url.Values{"next": {next}}, Data: app.signInData(next)}
 	if code := r.URL.Query().Get("error"); code != "" && strings.Trim(code, "abcdefghijklmnopqrstuvwxyz_") == "" {
 		// The oauth plugin sends a failed sign-in here with its code.
 		v.Error = "sign-in with GitHub did not work (" + code + ")"
@@ -61,15 +73,24 @@ func (app *App) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
-	v := view{Title: "Sign in", Form: keep(f, "email", "next"), Data: signInData{}}
+	next := app.comeBack(f.Get("next"))
+	d := app.signInData(next)
+	v := view{Title: "Sign in", Form: keep(f, "email", "next"), Data: d}
 	res, err := app.password.SignIn(r.Context(), password.SignInRequest{Email: f.Get("email"), Password: auth.NewSecret(f.Get("password"))})
 	if err != nil {
-		v.Data = signInData{Unverified: errors.Is(err, password.ErrEmailNotVerified)}
+		d.Unverified = errors.Is(err, password.ErrEmailNotVerified)
+		v.Data = d
 		app.fail(w, r, "sign-in", v, err)
 		return
 	}
 	authhttp.SetSessionCookie(w, r, app.auth, res.Session, res.Token)
-	seeOther(w, r, app.nextPage(app.comeBack(f.Get("next")), "/account?done=signed-in"))
+	if _, pending := twofactor.PendingMethods(res.Session); pending {
+		// The session waits for the second factor: its page asks for it,
+		// then goes on to next.
+		seeOther(w, r, SecondFactorPath+"?next="+url.QueryEscape(next))
+		return
+	}
+	seeOther(w, r, app.nextPage(next, "/account?done=signed-in"))
 }
 
 func (app *App) signOut(w http.ResponseWriter, r *http.Request) {

@@ -22,7 +22,8 @@ var templateFiles embed.FS
 // pageNames are the templates under templates/, each rendered inside
 // layout.html.
 var pageNames = []string{"home", "sign-up", "sign-in", "verify", "undo", "forgot", "reset", "message",
-	"account", "school", "courses", "course", "buildings", "not-found"}
+	"account", "school", "courses", "course", "buildings", "not-found",
+	"two-factor", "two-factor-setup", "recovery-codes", "email-code"}
 
 // pages are the parsed templates by page name.
 type pages map[string]*template.Template
@@ -76,25 +77,32 @@ type message struct {
 // notices are the messages a redirect asks for with ?done=: a fixed
 // list, so that a link cannot make the site say anything else.
 var notices = map[string]string{
-	"signed-in":        "You are signed in.",
-	"signed-out":       "You are signed out.",
-	"school":           "You are signed in with your school account.",
-	"school-linked":    "Your school account is linked: you can sign in with it from now on.",
-	"email-verified":   "Your email address is verified.",
-	"email-restored":   "Your previous email address is back, and every session was signed out. Sign in again, and change your password if someone else changed your email.",
-	"password-reset":   "Your password is reset and every session was signed out. Sign in with the new password.",
-	"password-changed": "Your password is changed.",
-	"email-change":     "We sent a link to your new address: open it to confirm the change.",
-	"session-revoked":  "The session is signed out.",
-	"sessions-revoked": "Every other session is signed out.",
-	"address-added":    "We sent a link to the new address: open it to verify it.",
-	"address-removed":  "The address is removed.",
-	"primary-changed":  "Your primary address is changed.",
+	"signed-in":          "You are signed in.",
+	"signed-out":         "You are signed out.",
+	"school":             "You are signed in with your school account.",
+	"school-linked":      "Your school account is linked: you can sign in with it from now on.",
+	"email-verified":     "Your email address is verified.",
+	"email-restored":     "Your previous email address is back, and every session was signed out. Sign in again, and change your password if someone else changed your email.",
+	"password-reset":     "Your password is reset and every session was signed out. Sign in with the new password.",
+	"password-changed":   "Your password is changed.",
+	"email-change":       "We sent a link to your new address: open it to confirm the change.",
+	"session-revoked":    "The session is signed out.",
+	"sessions-revoked":   "Every other session is signed out.",
+	"address-added":      "We sent a link to the new address: open it to verify it.",
+	"address-removed":    "The address is removed.",
+	"primary-changed":    "Your primary address is changed.",
+	"two-factor-added":   "Your authenticator app is set up.",
+	"two-factor-removed": "The authenticator app is removed, and your other sessions are signed out.",
+	"passkey-added":      "Your passkey is added: you can sign in with it.",
+	"passkey-renamed":    "The passkey is renamed.",
+	"passkey-removed":    "The passkey is removed, and your other sessions are signed out.",
 }
 
-// contentSecurityPolicy allows the pages nothing but their own inline
-// style and forms posting to this site: no script at all.
-const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+// contentSecurityPolicy allows the pages their own inline style, forms
+// posting to this site, and scripts of this site ([ScriptPath], the
+// passkey buttons) calling this site: no inline script, nothing from
+// elsewhere.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 // render writes a page with status. html/template escapes every value.
 func (app *App) render(w http.ResponseWriter, r *http.Request, status int, name string, v view) {

@@ -6,6 +6,8 @@ import (
 	"net/url"
 
 	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/plugin/emailchallenge"
+	"github.com/sesame-go/sesame/plugin/magiclink"
 )
 
 // SignInPath is the sign-in page, where pages for signed-in people send
@@ -54,12 +56,32 @@ func (app *App) Routes() []Route {
 		}
 		return r
 	}
+	// The pages that links of the magic-link and email-code messages
+	// open are the plugins' own.
+	confirm := func(method, path string, page http.Handler) Route {
+		r := Route{Method: method, Path: path, Handler: page}
+		if method == post {
+			r.Page = path
+		}
+		return r
+	}
 	return []Route{
 		h(get, "/", app.home),
 		h(get, "/sign-up", app.signUpPage),
 		h(post, "/sign-up", app.signUp),
 		h(get, SignInPath, app.signInPage),
 		h(post, SignInPath, app.signIn),
+		form(h(post, "/sign-in/link", app.sendMagicLink), SignInPath),
+		form(h(post, "/sign-in/code/start", app.startEmailCode), SignInPath),
+		h(get, EmailCodePath, app.emailCodePage),
+		h(post, EmailCodePath, app.enterEmailCode),
+		confirm(get, magiclink.LinkPath, app.magicLink.ConfirmPage()),
+		confirm(post, magiclink.LinkPath, app.magicLink.ConfirmPage()),
+		confirm(get, emailchallenge.LinkPath, app.emailCode.ConfirmPage()),
+		confirm(post, emailchallenge.LinkPath, app.emailCode.ConfirmPage()),
+		h(get, SecondFactorPath, app.secondFactorPage),
+		h(post, SecondFactorPath, app.verifySecondFactor),
+		h(get, ScriptPath, app.script),
 		form(h(post, "/sign-out", app.signOut), "/"),
 		h(get, "/verify-email", app.verifyPage),
 		h(post, "/verify-email", app.verify),
@@ -81,6 +103,12 @@ func (app *App) Routes() []Route {
 		account(post, "/account/addresses/remove", app.removeAddress),
 		account(post, "/account/addresses/primary", app.makePrimary),
 		account(post, "/account/school/link", app.linkSchool),
+		account(post, "/account/two-factor/enrol", app.enrolTOTP),
+		account(post, "/account/two-factor/confirm", app.confirmTOTP),
+		account(post, "/account/two-factor/remove", app.removeFactor),
+		account(post, "/account/two-factor/recovery-codes", app.newRecoveryCodes),
+		account(post, "/account/passkeys/rename", app.renamePasskey),
+		account(post, "/account/passkeys/remove", app.removePasskey),
 		h(get, "/courses", app.coursesPage),
 		h(get, "/course", app.coursePage),
 		h(get, "/buildings", app.buildingsPage),
@@ -90,7 +118,8 @@ func (app *App) Routes() []Route {
 // Handler returns the whole site for net/http: the auth routes under
 // [AuthPrefix], the pages, the JSON routes under [APIPrefix] (GET /api/me
 // behind authhttp.RequireUser), [App.NotFound] for every other request,
-// and authhttp.Middleware in front. It is the reference wiring the
+// and in front authhttp.Middleware, then the redirection of sessions that
+// wait for their second factor ([App.SecondFactorRedirect]). It is the reference wiring the
 // framework starters follow, and serves net/http and chi apps as it is.
 func (app *App) Handler() http.Handler {
 	mux := http.NewServeMux()
@@ -113,7 +142,7 @@ func (app *App) Handler() http.Handler {
 		mux.Handle(rt.Method+" "+rt.Path, h)
 	}
 	mux.Handle("/", app.NotFound()) // every other path, and the routes' paths with other methods
-	return authhttp.Middleware(app.auth)(mux)
+	return authhttp.Middleware(app.auth)(app.secondFactorGate(mux))
 }
 
 // requireUser sends people who are not signed in to the sign-in page, as

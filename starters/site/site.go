@@ -12,21 +12,29 @@ import (
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/lookup"
 	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/emailchallenge"
+	"github.com/sesame-go/sesame/plugin/magiclink"
+	"github.com/sesame-go/sesame/plugin/passkey"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/breach"
+	"github.com/sesame-go/sesame/plugin/twofactor"
 )
 
 // AuthPrefix is the path the JSON auth routes are served under.
 const AuthPrefix = "/auth"
 
 // App is the app: its database, its Sesame instance with the email,
-// password and school plugins, the course catalog, and its pages. Make
-// one with [New], serve [App.Routes] and the auth routes, and [App.Close]
-// it at the end.
+// password, two-factor, passkey, magic-link, email-code and school
+// plugins, the course catalog, and its pages. Make one with [New], serve
+// [App.Routes] and the auth routes, and [App.Close] it at the end.
 type App struct {
 	auth       *auth.Auth
 	mail       *email.Plugin
 	password   *password.Plugin
+	twoFactor  *twofactor.Plugin
+	passkey    *passkey.Plugin // nil when the base URL cannot have passkeys: see passkeysAt
+	magicLink  *magiclink.Plugin
+	emailCode  *emailchallenge.Plugin
 	school     *School
 	github     bool // sign-in with GitHub is configured
 	courses    *lookup.Client
@@ -69,7 +77,17 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	app.mail = email.New(email.WithSender(&email.LogSender{Writer: out}), email.WithAppName("Sesame starter"))
 	pwOpts, breachAt := passwordChecks(cfg)
 	app.password = password.New(pwOpts...)
-	plugins := []auth.Plugin{app.mail, app.password, app.school}
+	// Authenticator keys are stored as they are here; in production, seal
+	// them with twofactor.WithSecretKeys and a key from a secret store.
+	app.twoFactor = twofactor.New(twofactor.WithIssuer("Sesame starter"))
+	app.magicLink, app.emailCode = magiclink.New(), emailchallenge.New()
+	plugins := []auth.Plugin{app.mail, app.password, app.twoFactor, app.magicLink, app.emailCode, app.school}
+	passkeysAt := passkeysOff(app.baseURL)
+	if passkeysAt == "" {
+		app.passkey = passkey.New(passkey.WithRPName("Sesame starter"))
+		plugins = append(plugins, app.passkey)
+		passkeysAt = "on, for pages opened at " + app.baseURL
+	}
 	var o options
 	for _, opt := range opts {
 		opt(&o)
@@ -90,8 +108,8 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	if err := app.auth.Migrate(ctx); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(out, "database: %s\ncourses: %s\nschool: %s\nmail: printed here (development mailer)\npasswords: %s\n",
-		app.db.where, coursesAt, schoolAt, breachAt)
+	fmt.Fprintf(out, "database: %s\ncourses: %s\nschool: %s\nmail: printed here (development mailer)\npasswords: %s\npasskeys: %s\n",
+		app.db.where, coursesAt, schoolAt, breachAt, passkeysAt)
 	return app, nil
 }
 

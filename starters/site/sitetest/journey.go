@@ -37,6 +37,7 @@ type journey struct {
 	mail                  *mailbox
 	web                   *browser // the person's browser
 	undo                  string   // the undo link of the email change
+	grace                 *grace   // the second person, with a second factor
 }
 
 type step struct {
@@ -73,6 +74,11 @@ func (j *journey) steps() []step {
 		{"JSON routes", j.api},
 		{"school sign-in", j.school},
 		{"undo the email change", j.undoChange},
+		{"set up an authenticator app", j.enrolTOTP},
+		{"second step with the app", j.passTOTP},
+		{"second step with a recovery code", j.passRecovery},
+		{"magic link", j.magicLink},
+		{"email code", j.emailCode},
 	}
 }
 
