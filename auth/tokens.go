@@ -176,6 +176,18 @@ func (c *Call) ConsumeCode(ctx context.Context, purpose, subject string, code Se
 		return nil, err
 	}
 	if n != 1 {
+		// Out of attempts, or used (or expired) since it was found: a
+		// request that lost a race for the code is told the code is
+		// invalid, not that it guessed too often. A locking read, which on
+		// MySQL sees what committed since the first read.
+		var left string
+		err := c.db.One(ctx, sqlb.Select(TokenID.Into(&left)).From(Tokens).Where(live).ForUpdate())
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, ErrCodeInvalid
+		}
+		if err != nil {
+			return nil, err
+		}
 		return nil, ErrTooManyAttempts
 	}
 	var stored []byte

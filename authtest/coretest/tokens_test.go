@@ -50,6 +50,7 @@ func newTokenProbe() *tokenProbe {
 	p := &tokenProbe{}
 	p.issue = &auth.Op[tokenIssue, tokenIssued]{
 		Name: "tokenprobe.issue", Method: http.MethodPost, Path: "/tokenprobe/issue", Writes: true,
+		Session: auth.SessionOptional, // a session that asks is recorded with the token
 		Handler: func(ctx context.Context, c *auth.Call, in tokenIssue) (tokenIssued, error) {
 			var s auth.Secret
 			var err error
@@ -457,6 +458,41 @@ func TestCodeGuessRace(t *testing.T) {
 					t.Errorf("right guesses: %d won, attempts %d; want 1 winner and 1 to %d attempts", wins, n, maxAttempts)
 				}
 			})
+		}
+	})
+}
+
+// TestSignOutEndsItsTokens: the tokens a session asked for end with it,
+// when it signs out as when it is revoked; another session's stay.
+func TestSignOutEndsItsTokens(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newTokenFixture(t, e)
+		ctx := context.Background()
+		signIn := func() (auth.Secret, string) {
+			c := authtest.NewClient(t, authhttp.Handler(f.a))
+			c.Bearer = true
+			res := authtest.SignIn(t, c, "/auth", "ada")
+			return auth.NewSecret(c.Token), res.User.ID
+		}
+		a, uid := signIn()
+		b, _ := signIn()
+		issue := func(token auth.Secret, subject string) auth.Secret {
+			out, err := f.p.issue.Run(auth.WithSessionToken(ctx, token), tokenIssue{Spec: auth.TokenSpec{Purpose: "change",
+				Subject: subject, TTL: time.Hour, UserID: uid}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out.Secret
+		}
+		mine, theirs := issue(a, "mine"), issue(b, "theirs")
+		if err := f.a.SignOut(auth.WithSessionToken(ctx, a)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.p.consume.Run(ctx, tokenUse{Purpose: "change", Secret: mine}); !errors.Is(err, auth.ErrTokenInvalid) {
+			t.Errorf("a token of a signed-out session = %v, want %v", err, auth.ErrTokenInvalid)
+		}
+		if _, err := f.p.consume.Run(ctx, tokenUse{Purpose: "change", Secret: theirs}); err != nil {
+			t.Errorf("another session's token after the sign-out = %v, want it alive", err)
 		}
 	})
 }
