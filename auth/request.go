@@ -77,6 +77,10 @@ func RequestFrom(ctx context.Context) *Request {
 
 // WithSessionToken returns a context for server calls made on behalf of
 // the holder of a session token: operations that need a user resolve it.
+// The context stands for one request: it resolves the session once and
+// keeps the answer until an operation that writes, so that a reading call
+// made with it after the session was ended elsewhere still sees the
+// session. Make a new context per request, as a transport does.
 func WithSessionToken(ctx context.Context, token Secret) context.Context {
 	return WithRequest(ctx, &Request{Transport: TransportServer, Token: token})
 }
