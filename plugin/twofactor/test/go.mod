@@ -3,14 +3,17 @@ module github.com/sesame-go/sesame/plugin/twofactor/test
 go 1.26.0
 
 require (
+	github.com/redis/go-redis/v9 v9.23.0
 	github.com/sesame-go/sesame v0.1.0
 	github.com/sesame-go/sesame/authtest v0.1.0
+	github.com/sesame-go/sesame/kvstore/redis v0.1.0
 	github.com/sesame-go/sesame/plugin/password v0.1.0
 	github.com/sesame-go/sesame/sqlb v0.1.0
 )
 
 require (
 	filippo.io/edwards25519 v1.2.0 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/go-sql-driver/mysql v1.10.1 // indirect
 	github.com/google/uuid v1.6.0 // indirect
@@ -21,6 +24,7 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
@@ -34,6 +38,7 @@ require (
 replace (
 	github.com/sesame-go/sesame => ../../..
 	github.com/sesame-go/sesame/authtest => ../../../authtest
+	github.com/sesame-go/sesame/kvstore/redis => ../../../kvstore/redis
 	github.com/sesame-go/sesame/plugin/password => ../../password
 	github.com/sesame-go/sesame/sqlb => ../../../sqlb
 )

@@ -1,13 +1,18 @@
 package test
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
+
 	"github.com/sesame-go/sesame/authtest"
+	redisstore "github.com/sesame-go/sesame/kvstore/redis"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/twofactor"
@@ -22,17 +27,22 @@ import (
 // session reaches no operation but passing the factor and signing out, and
 // no route of the host's behind the middleware, before or after a refresh.
 func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
-	strategies := map[string]func() []auth.Option{
-		"database": func() []auth.Option { return nil },
-		"memory":   func() []auth.Option { return []auth.Option{auth.WithSessionStore(auth.NewMemorySessionStore())} },
-		"database with a memory cache": func() []auth.Option {
+	strategies := map[string]func(t *testing.T) []auth.Option{
+		"database": func(*testing.T) []auth.Option { return nil },
+		"memory": func(*testing.T) []auth.Option {
+			return []auth.Option{auth.WithSessionStore(auth.NewMemorySessionStore())}
+		},
+		"redis": func(t *testing.T) []auth.Option {
+			return []auth.Option{auth.WithSessionStore(redisSessions(t))}
+		},
+		"database with a memory cache": func(*testing.T) []auth.Option {
 			return []auth.Option{auth.WithSessionCache(auth.NewMemorySessionCache(), 0)}
 		},
 	}
 	for name, strategy := range strategies {
 		t.Run(name, func(t *testing.T) {
 			authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
-				opts := strategy()
+				opts := strategy(t)
 				// A session refreshed on every request: a refresh must not
 				// lift the pending state or stretch the pending lifetime.
 				opts = append(opts, auth.WithSessionUpdateAge(0))
@@ -111,4 +121,25 @@ var validInputs = map[string]map[string]string{
 	twofactor.OpConfirm:        {"factorId": "x", "code": "123456"},
 	twofactor.OpRemove:         {"factorId": "x"},
 	twofactor.OpRecoveryCodes:  {},
+}
+
+// redisSessions returns a Redis session store under a prefix of the
+// test's own, whose keys are deleted when the test ends.
+func redisSessions(t *testing.T) auth.SessionStore {
+	t.Helper()
+	opt, err := redis.ParseURL(authtest.RedisURL(t))
+	if err != nil {
+		t.Fatalf("%s: %v", authtest.EnvRedis, err)
+	}
+	rdb := redis.NewClient(opt)
+	prefix := fmt.Sprintf("twofactor-test-%d:", time.Now().UnixNano())
+	t.Cleanup(func() {
+		ctx := context.Background()
+		iter := rdb.Scan(ctx, 0, prefix+"*", 1000).Iterator()
+		for iter.Next(ctx) {
+			rdb.Del(ctx, iter.Val())
+		}
+		rdb.Close()
+	})
+	return redisstore.NewSessionStore(rdb, redisstore.WithPrefix(prefix))
 }
