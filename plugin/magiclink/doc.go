@@ -35,12 +35,11 @@
 //
 // # Identifiers
 //
-// A link goes to an identifier of a kind: an email address today. The
-// kind travels with the link's token, and the sign-in side never looks at
-// it, so a phone plugin would add phone numbers in three steps: a phone
-// field in [SendRequest] (exactly one of the two set), a channel for the
-// kind (the phone plugin's Send and templates), and its per-account rate
-// key, which already names the kind.
+// A link goes to an email address, or with the phone plugin in the
+// instance, by text to a phone number ([SendRequest].Phone): the kind
+// travels with the link's token, and the sign-in side never looks at it.
+// Every request to a number counts against its calling code's limit
+// (phone.CountSend), texted or not.
 //
 // # Storage
 //

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/phone"
 )
 
 // Token purposes: the consuming update matches them, so that no other
@@ -39,7 +40,20 @@ func (p *Plugin) handleSend(ctx context.Context, c *auth.Call, in SendRequest) (
 		return auth.Empty{}, err
 	}
 	kind, raw := in.identifier()
-	ch := p.channels[kind]
+	ch, ok := p.channels[kind]
+	if !ok {
+		return auth.Empty{}, auth.ErrInvalidInput.With("links go to phone numbers only with the phone plugin")
+	}
+	if kind == phone.Kind {
+		// Every request to a number counts against its calling code's
+		// limit (SMS pumping), whoever holds the number, so that the
+		// limit's answer tells nothing of it.
+		n, err := p.phone.CountSend(ctx, c, raw)
+		if err != nil {
+			return auth.Empty{}, err
+		}
+		raw = n.E164
+	}
 	id, err := c.WhoIs(ctx, kind, raw)
 	switch {
 	case err == nil && id.Verified():

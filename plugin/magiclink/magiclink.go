@@ -11,6 +11,7 @@ import (
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/internal/linkpage"
 	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/phone"
 )
 
 // Plugin is the magic-link plugin. Make one with [New].
@@ -18,6 +19,7 @@ type Plugin struct {
 	cfg      *config
 	a        *auth.Auth
 	mail     *email.Plugin
+	phone    *phone.Plugin
 	channels map[string]channel
 	ops      ops
 	page     *linkpage.Page
@@ -81,12 +83,20 @@ func (p *Plugin) Init(a *auth.Auth) error {
 		}
 	}
 	p.channels = map[string]channel{email.Kind: {kind: email.Kind, send: p.sendEmail}}
+	if ph, ok := phone.From(a); ok {
+		p.phone = ph
+		for purpose, text := range textTemplates {
+			if err := ph.DefineTemplate(purpose, text); err != nil {
+				return fmt.Errorf("magiclink: %w", err)
+			}
+		}
+		p.channels[phone.Kind] = channel{kind: phone.Kind, send: p.sendText}
+	}
 	return nil
 }
 
-// channel delivers links to the identifiers of one kind. Email is the
-// only one today; a phone plugin would add its own (see the package
-// documentation, # Identifiers).
+// channel delivers links to the identifiers of one kind: addresses, and
+// numbers when the phone plugin is in the instance.
 type channel struct {
 	kind string
 	send func(ctx context.Context, c *auth.Call, purpose, to, link string, ttl time.Duration) error
@@ -97,6 +107,19 @@ type channel struct {
 // does not tell whether a link went out.
 func (p *Plugin) sendEmail(ctx context.Context, c *auth.Call, purpose, to, link string, ttl time.Duration) error {
 	return p.mail.Send(ctx, c, purpose, to, email.MessageData{Link: link, Minutes: int(ttl / time.Minute)})
+}
+
+// sendText texts a link through the phone plugin, after the answer like
+// a mail.
+func (p *Plugin) sendText(ctx context.Context, c *auth.Call, purpose, to, link string, ttl time.Duration) error {
+	return p.phone.Send(ctx, c, purpose, to, phone.MessageData{Link: link, Minutes: int(ttl / time.Minute)})
+}
+
+// textTemplates are the texts of the links sent to numbers; they keep to
+// one SMS segment where the link allows.
+var textTemplates = map[string]string{
+	PurposeSignIn: "Sign in to {{.App}}: {{.Link}} Works once, for {{.Within}}. Never share it.",
+	PurposeSignUp: "Create your {{.App}} account: {{.Link}} Works once, for {{.Within}}.",
 }
 
 // link is the URL a message carries: the host's page under the link

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/phone"
 )
 
 // The names of the plugin's operations, for [auth.WithRateLimit] and for
@@ -26,7 +27,7 @@ type ops struct {
 func (p *Plugin) newOps() ops {
 	return ops{
 		send: &auth.Op[SendRequest, auth.Empty]{Name: OpSend, Method: http.MethodPost, Path: "/magic-link/send", Writes: true,
-			Rate: auth.TightRate, AccountKey: p.accountKey, Codes: []*auth.Error{ErrInvalidReturnTo}, Handler: p.handleSend},
+			Rate: auth.TightRate, AccountKey: p.accountKey, Codes: []*auth.Error{ErrInvalidReturnTo, phone.ErrInvalid}, Handler: p.handleSend},
 		signIn: &auth.Op[SignInRequest, SignedIn]{Name: OpSignIn, Method: http.MethodPost, Path: "/magic-link/sign-in", Writes: true,
 			Rate: auth.DefaultRate, Codes: []*auth.Error{auth.ErrTokenInvalid}, Handler: p.handleSignIn},
 	}

@@ -7,12 +7,16 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/phone"
 )
 
 // SendRequest asks for a link.
 type SendRequest struct {
 	// Email is the address to send the link to.
-	Email string `json:"email"`
+	Email string `json:"email,omitempty"`
+	// Phone is the number to text the link to, instead of an address:
+	// with the phone plugin in the instance.
+	Phone string `json:"phone,omitempty"`
 	// ReturnTo is where the browser goes once signed in: a path on the
 	// base URL's origin or a URL of a trusted origin. Optional.
 	ReturnTo string `json:"returnTo,omitempty"`
@@ -27,8 +31,8 @@ const MaxNameLength = 200
 // Validate implements [auth.InputValidator].
 func (r SendRequest) Validate() error {
 	var err error
-	if r.Email == "" {
-		err = errors.New("email is required")
+	if (r.Email == "") == (r.Phone == "") {
+		err = errors.New("exactly one of email and phone is required")
 	}
 	if utf8.RuneCountInString(r.Name) > MaxNameLength {
 		err = errors.Join(err, fmt.Errorf("name may have at most %d characters", MaxNameLength))
@@ -37,9 +41,13 @@ func (r SendRequest) Validate() error {
 }
 
 // identifier returns the kind and the raw value of the identifier the
-// link goes to. A phone number would be a second field, exactly one of
-// them set.
-func (r SendRequest) identifier() (kind, raw string) { return email.Kind, r.Email }
+// link goes to.
+func (r SendRequest) identifier() (kind, raw string) {
+	if r.Phone != "" {
+		return phone.Kind, r.Phone
+	}
+	return email.Kind, r.Email
+}
 
 // SignInRequest carries the token of a link.
 type SignInRequest struct {

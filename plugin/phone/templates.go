@@ -43,6 +43,9 @@ type MessageData struct {
 	What string
 	// Code is the code to type.
 	Code string
+	// Link is a link to open, in the messages of plugins that text
+	// links through this one (magiclink).
+	Link string
 	// Minutes is how long the code works; Within says it as people do,
 	// "10 minutes".
 	Minutes int
