@@ -23,6 +23,8 @@ type Identity struct {
 	// Data is a JSON object the owning plugin keeps with the identity.
 	Data      string    `json:"-"`
 	CreatedAt time.Time `json:"createdAt"`
+	// SignUp marks the identity the account was made with.
+	SignUp bool `json:"-"`
 }
 
 // Verified reports whether the identity was verified.
@@ -63,7 +65,9 @@ func (a *Auth) Normalize(kind, raw string) (string, error) {
 // claim, and names nobody, with one exception: the unverified sign-up
 // identifier of an account that has no other identity (a person who
 // signed up and has not verified yet), so that they can sign in and
-// recover their password before the first link arrives. Such an account
+// recover their password before the first link arrives. Only the
+// identifier the account was made with ([Identity.SignUp]) is one: an
+// identifier added to an account later never names it unproved. Such an account
 // gives whoever proves the identifier later (by a reset link) nothing
 // that anyone else put there: nobody else has a way into it.
 func (c *Call) WhoIs(ctx context.Context, kind, raw string) (*Identity, error) {
@@ -114,7 +118,12 @@ func (c *Call) names(ctx context.Context, id *Identity, newcomerProved bool) (bo
 	if id.Verified() {
 		return true, nil
 	}
-	if newcomerProved {
+	// Only the identifier the account was made with: an identity a person
+	// added later is a claim on someone else's identifier until proved,
+	// and the account's other identities can be made to go (its sign-up
+	// address taken back by a new sign-up), which must not turn the
+	// claim into a way into the account.
+	if newcomerProved || !id.SignUp {
 		return false, nil
 	}
 	var n int64
@@ -162,7 +171,9 @@ func (c *Call) AddIdentity(ctx context.Context, userID, kind, raw string, verifi
 		}
 	}
 	now := c.a.Now()
-	id := &Identity{ID: newID(now), Kind: kind, Value: value, UserID: userID, Data: "{}", CreatedAt: now}
+	// The identity the account is made with: the one call that creates a
+	// person gives them their sign-up identifier.
+	id := &Identity{ID: newID(now), Kind: kind, Value: value, UserID: userID, Data: "{}", CreatedAt: now, SignUp: c.NewUser(userID)}
 	if verified {
 		id.VerifiedAt = now
 	}
@@ -170,7 +181,8 @@ func (c *Call) AddIdentity(ctx context.Context, userID, kind, raw string, verifi
 	// failed statement would doom the rest of the transaction.
 	n, err := c.db.Exec(ctx, sqlb.Insert(Identities).Row(IdentityID.Set(id.ID), IdentityKindName.Set(kind),
 		IdentityValue.Set(value), IdentityScope.Set(scope), IdentityUserID.Set(userID),
-		IdentityVerifiedAt.Set(nullTime(id.VerifiedAt)), IdentityData.Set(id.Data), IdentityCreatedAt.Set(now)).
+		IdentityVerifiedAt.Set(nullTime(id.VerifiedAt)), IdentityData.Set(id.Data), IdentityCreatedAt.Set(now),
+		IdentitySignUp.Set(id.SignUp)).
 		OnConflictDoNothing(IdentityKindName, IdentityValue, IdentityScope))
 	if err != nil {
 		return nil, err
@@ -301,7 +313,7 @@ type identityRow struct {
 func (r *identityRow) selections() []sqlb.Selection {
 	return []sqlb.Selection{IdentityID.Into(&r.i.ID), IdentityKindName.Into(&r.i.Kind), IdentityValue.Into(&r.i.Value),
 		IdentityUserID.Into(&r.i.UserID), IdentityVerifiedAt.Into(&r.verified), IdentityData.Into(&r.i.Data),
-		IdentityCreatedAt.Into(&r.i.CreatedAt)}
+		IdentityCreatedAt.Into(&r.i.CreatedAt), IdentitySignUp.Into(&r.i.SignUp)}
 }
 
 func (r *identityRow) identity() *Identity {

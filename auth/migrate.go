@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"time"
 
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -34,6 +35,44 @@ var coreMigrations = []Migration{
 		sqlb.CreateIndex(tokensByUser), sqlb.CreateIndex(tokensByIdentity)),
 	// The outbox of WithOutbox.
 	Changes("003_outbox", sqlb.CreateTable(Outbox)),
+	// The identifier each account was made with, the only unverified one
+	// that may name its holder.
+	{ID: "004_identity_sign_up", Apply: func(ctx context.Context, db *sqlb.DB) error {
+		if err := db.Apply(ctx, sqlb.AddColumn(IdentitySignUp)); err != nil {
+			return err
+		}
+		return markSignUps(ctx, db)
+	}},
+}
+
+// markSignUps marks, in a database made before migration 004, each
+// account's first identity as its sign-up identifier when it was made
+// with the account (within seconds of it): later ones were added.
+func markSignUps(ctx context.Context, db *sqlb.DB) error {
+	var id, user, last string
+	var made, joined time.Time
+	var ids []string
+	q := sqlb.Select(IdentityID.Into(&id), IdentityUserID.Into(&user), IdentityCreatedAt.Into(&made), UserCreatedAt.Into(&joined)).
+		From(Identities).Join(Users, UserID.EqCol(IdentityUserID)).
+		OrderBy(IdentityUserID.Asc(), IdentityCreatedAt.Asc(), IdentityID.Asc())
+	err := db.All(ctx, q, func() error {
+		if user != last && made.Sub(joined) < 10*time.Second {
+			ids = append(ids, id)
+		}
+		last = user
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		if _, err := db.Exec(ctx, sqlb.Update(Identities).Set(IdentitySignUp.Set(true)).Where(IdentityID.In(ids[:n]...))); err != nil {
+			return err
+		}
+		ids = ids[n:]
+	}
+	return nil
 }
 
 // Migrate creates and updates the core's and the plugins' tables. It is

@@ -36,6 +36,10 @@ var (
 	IdentityVerifiedAt = sqlb.NewColumn[sql.Null[time.Time]](Identities, "verified_at", sqlb.Time(), sqlb.Nullable())
 	IdentityData       = sqlb.NewColumn[string](Identities, "data", sqlb.Text())
 	IdentityCreatedAt  = sqlb.NewColumn[time.Time](Identities, "created_at", sqlb.Time())
+	// IdentitySignUp marks the identity an account was made with
+	// (migration 004): the only unverified identity that may name its
+	// holder (see [Call.WhoIs]).
+	IdentitySignUp = sqlb.AddedColumn[bool](Identities, "sign_up", sqlb.Bool(), sqlb.Default(false))
 )
 
 // Sessions is auth_session: one row per signed-in device. Only the
