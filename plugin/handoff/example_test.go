@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"os"
 	"strings"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/handoff"
-	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/plugin/magiclink"
 	"github.com/sesame-go/sesame/plugin/twofactor"
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -23,9 +25,10 @@ func ExampleNew() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	mail := email.New(email.WithSender(&email.LogSender{Writer: os.Stderr}))
 	ho := handoff.New()
 	a, err := auth.New(auth.WithDB(db, sqlb.Postgres), auth.WithBaseURL("https://acme.example/auth"),
-		auth.WithPlugins(password.New(), twofactor.New(), ho))
+		auth.WithPlugins(mail, magiclink.New(), twofactor.New(), ho)) // handoff after twofactor
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -40,7 +43,7 @@ func ExampleNew() {
 // auth.New says so.
 func ExampleNew_order() {
 	_, err := auth.New(auth.WithBaseURL("https://acme.example/auth"),
-		auth.WithPlugins(password.New(), handoff.New(), twofactor.New()))
+		auth.WithPlugins(handoff.New(), twofactor.New()))
 	for _, line := range strings.Split(err.Error(), "\n") {
 		if strings.HasPrefix(line, "auth: plugin handoff") {
 			fmt.Println(line)
