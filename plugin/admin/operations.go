@@ -49,7 +49,9 @@ type ops struct {
 }
 
 func (p *Plugin) newOps() ops {
-	codes := func(more ...*auth.Error) []*auth.Error { return append(append([]*auth.Error{}, adminCodes...), more...) }
+	codes := func(more ...*auth.Error) []*auth.Error {
+		return append(append([]*auth.Error{}, adminCodes...), more...)
+	}
 	o := ops{
 		list: &auth.Op[ListUsersRequest, UserPage]{Name: OpListUsers, Method: http.MethodGet, Path: "/admin/users",
 			Session: auth.SessionUser, Codes: codes(), Handler: p.listUsers},
