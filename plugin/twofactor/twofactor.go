@@ -6,6 +6,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/plugin/phone"
 )
 
 // Plugin offers second factors: authenticator apps, mailed and texted
@@ -15,6 +16,7 @@ type Plugin struct {
 	cfg    config
 	a      *auth.Auth
 	mail   *email.Plugin
+	phone  *phone.Plugin
 	sealer *auth.Sealer
 	// others are the plugins that offer a second factor of their own
 	// (passkey), asked whether a user enrolled one.
@@ -102,6 +104,7 @@ func (p *Plugin) Init(a *auth.Auth) error {
 			p.passing = append(p.passing, c.ChallengeOps()...)
 		}
 	}
+	p.phone, _ = phone.From(a)
 	if m, ok := email.From(a); ok {
 		p.mail = m
 		return p.defineTemplates(m)

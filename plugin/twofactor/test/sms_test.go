@@ -34,6 +34,19 @@ var sixDigits = regexp.MustCompile(`\b(\d{6})\b`)
 
 // code returns the code of the newest text of a purpose to a number,
 // waiting for it (texts leave after the answer).
+// sent counts the texts sent to a number.
+func (b *smsBox) sent(to string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := 0
+	for _, m := range b.msgs {
+		if m.To == to {
+			n++
+		}
+	}
+	return n
+}
+
 func (b *smsBox) code(tb testing.TB, to, purpose string) string {
 	tb.Helper()
 	deadline := time.Now().Add(authtest.MailWait)
@@ -178,4 +191,35 @@ func TestTextCodesNeedPhones(t *testing.T) {
 			twofactor.New(twofactor.WithTextCodes(0)))); err != nil {
 		t.Errorf("New with the phone plugin = %v", err)
 	}
+}
+
+// TestTextCodesPumping (found in review): enrolling texted codes again
+// and again, or asking a pending session's code again and again, texts a
+// number at most three times in ten minutes, and never past the phone
+// plugin's limit for its calling code.
+func TestTextCodesPumping(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, setup{tf: []twofactor.Option{twofactor.WithTextCodes(0)}, phone: true})
+		const addr, number = "ada@example.com", "+14155552671"
+		c := f.account(t, addr)
+		f.addPhone(t, c, number)
+		before := f.sms.sent(number)
+		refused := 0
+		for range 10 {
+			res := c.Post("/auth/two-factor/enrol", map[string]string{"method": "sms"})
+			if res.ErrorCode() == "rate_limited" {
+				refused++
+			} else if res.Status != http.StatusOK {
+				t.Fatalf("enrol = %d %s", res.Status, res.Body)
+			}
+		}
+		if got := f.sms.sent(number) - before; got != 3 || refused != 7 {
+			t.Errorf("10 enrolments texted %d codes and %d were refused, want 3 and 7", got, refused)
+		}
+		f.clock.Advance(11 * time.Minute)
+		c = f.signIn(t, addr) // a fresh session again
+		if res := c.Post("/auth/two-factor/enrol", map[string]string{"method": "sms"}); res.Status != http.StatusOK {
+			t.Errorf("an enrolment after the window = %d %s", res.Status, res.Body)
+		}
+	})
 }
