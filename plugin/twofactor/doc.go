@@ -7,8 +7,9 @@
 // # Configuration
 //
 // [New] offers authenticator apps and recovery codes and, by the default
-// [Policy] [PasswordSignIns], asks for a second factor after every
-// password sign-in of a user who enrolled one. [WithPolicy] decides per
+// [Policy] [EveryFirstFactor], asks for a second factor after every
+// sign-in of a user who enrolled one but a passkey's (a password, a link,
+// a code, a provider account alike). [WithPolicy] decides per
 // credential kind, per user or per risk signal; [RequireEnrolment] makes
 // a factor mandatory; [WithEmailCodes] adds mailed codes (with the email
 // plugin); [WithTextCodes] adds texted codes (with the phone plugin, or

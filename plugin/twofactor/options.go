@@ -33,7 +33,7 @@ type config struct {
 }
 
 func newConfig(opts []Option) config {
-	c := config{codeTTL: 10 * time.Minute, textTTL: 10 * time.Minute, recoveryCodes: 10, policy: PasswordSignIns,
+	c := config{codeTTL: 10 * time.Minute, textTTL: 10 * time.Minute, recoveryCodes: 10, policy: EveryFirstFactor,
 		pendingTTL: 10 * time.Minute, enrolTTL: 15 * time.Minute,
 		sessionAttempts: 5, accountAttempts: 10, lockout: 15 * time.Minute}
 	for _, o := range opts {
@@ -56,9 +56,25 @@ type SignIn struct {
 // only for users who enrolled one; an error fails the sign-in.
 type Policy func(ctx context.Context, s SignIn) (bool, error)
 
-// PasswordSignIns is the default [Policy]: a second factor after every
-// password sign-in. Sign-ins with a provider account, a link or a passkey
-// rest on a factor of their own.
+// EveryFirstFactor is the default [Policy]: a second factor after every
+// sign-in of a user who enrolled one, whatever the first factor was (a
+// password, a link or a code mailed or texted, a provider account), but a
+// passkey, which the authenticator verified as something the person holds
+// and is; a handoff, whose handing session passed its own checks; and an
+// administrator's impersonation, which is not the person signing in. A
+// sign-in by mailed link that skipped the factor would give whoever reads
+// the person's mail their account, factor and all.
+func EveryFirstFactor(_ context.Context, s SignIn) (bool, error) {
+	switch s.Credential {
+	case "passkey", "handoff", auth.CredentialImpersonation:
+		return false, nil
+	}
+	return true, nil
+}
+
+// PasswordSignIns is a [Policy] that asks for the second factor after
+// password sign-ins only: for apps whose other ways in (a mailed link, a
+// provider account) the host judges strong enough on their own.
 func PasswordSignIns(_ context.Context, s SignIn) (bool, error) {
 	return s.Credential == "password", nil
 }
@@ -68,7 +84,7 @@ func PasswordSignIns(_ context.Context, s SignIn) (bool, error) {
 func EverySignIn(context.Context, SignIn) (bool, error) { return true, nil }
 
 // WithPolicy sets when a sign-in must pass a second factor
-// ([PasswordSignIns] by default): per credential kind, per user, per risk
+// ([EveryFirstFactor] by default): per credential kind, per user, per risk
 // signal of the request.
 func WithPolicy(p Policy) Option { return func(c *config) { c.policy = p } }
 

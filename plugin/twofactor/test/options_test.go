@@ -82,17 +82,24 @@ func TestEmailCodes(t *testing.T) {
 	})
 }
 
-// TestPolicy: EverySignIn asks after a sign-in with a mailed code too;
-// the default asks only after a password.
+// TestPolicy (found in review): the default asks for the second factor
+// after a sign-in with a mailed code too, as EverySignIn does, so that
+// whoever reads a person's mail does not skip it; PasswordSignIns asks
+// only after a password.
 func TestPolicy(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		for _, tt := range []struct {
 			name   string
 			policy twofactor.Policy
 			want   int
-		}{{"default", twofactor.PasswordSignIns, http.StatusOK}, {"every sign-in", twofactor.EverySignIn, http.StatusForbidden}} {
+		}{{"passwords only", twofactor.PasswordSignIns, http.StatusOK}, {"default", nil, http.StatusForbidden},
+			{"every sign-in", twofactor.EverySignIn, http.StatusForbidden}} {
 			t.Run(tt.name, func(t *testing.T) {
-				f := newFixture(t, e, setup{tf: []twofactor.Option{twofactor.WithPolicy(tt.policy)}})
+				var opts []twofactor.Option
+				if tt.policy != nil {
+					opts = append(opts, twofactor.WithPolicy(tt.policy))
+				}
+				f := newFixture(t, e, setup{tf: opts})
 				addr := strings.ReplaceAll(tt.name, " ", "-") + "@example.com"
 				f.enrolTOTP(t, f.account(t, addr))
 				c := f.client(t)
