@@ -190,7 +190,7 @@ func (p *Plugin) applyChange(ctx context.Context, c *auth.Call, tok *auth.Token)
 }
 
 // handleRemove removes one of the caller's numbers, unless it is the
-// account's last verified identity: an account-security event that ends
+// account's last verified sign-in identity: an account-security event that ends
 // every other session and pending flow. The number, and the account's
 // other verified numbers and addresses, are told.
 func (p *Plugin) handleRemove(ctx context.Context, c *auth.Call, in NumberRequest) (auth.Empty, error) {
@@ -198,20 +198,16 @@ func (p *Plugin) handleRemove(ctx context.Context, c *auth.Call, in NumberReques
 	if err != nil {
 		return auth.Empty{}, err
 	}
+	// A verified number goes only if another way in stays, judged under
+	// the person's lock (c.RemoveSignIn), so that removing it and another
+	// way in at once cannot take both (found in review).
+	remove := c.RemoveIdentity
 	if id.Verified() {
-		all, err := c.Identities(ctx, id.UserID, "")
-		if err != nil {
-			return auth.Empty{}, err
-		}
-		other := false
-		for _, o := range all {
-			other = other || (o.ID != id.ID && o.Verified())
-		}
-		if !other {
-			return auth.Empty{}, ErrLastWayIn
-		}
+		remove = c.RemoveSignIn
 	}
-	if err := c.RemoveIdentity(ctx, id.UserID, id.ID); err != nil {
+	if err := remove(ctx, id.UserID, id.ID); errors.Is(err, auth.ErrLastSignIn) {
+		return auth.Empty{}, ErrLastWayIn
+	} else if err != nil {
 		return auth.Empty{}, err
 	}
 	if err := c.AccountChanged(ctx, id.UserID, auth.IdentityRemoved, true); err != nil {
