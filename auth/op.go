@@ -86,6 +86,11 @@ type Op[In, Out any] struct {
 	// AccountKey returns the account the call is about (a normalized
 	// email ...) for the per-account rate limit, or "" for none.
 	AccountKey func(in In) string
+	// AccountKeys, instead, returns every account the input may name: an
+	// identifier that several kinds read, each in its own normal form
+	// (a phone number that is also a valid username). Each is limited,
+	// so that another spelling of the same account gets no fresh count.
+	AccountKeys func(in In) []string
 	// Prepare, if set, runs after the session checks and before the
 	// transaction, with c.DB() the pool: slow work that needs no lock, such
 	// as hashing a password or asking a remote service, so that the

@@ -34,7 +34,7 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 		return out, oc, err
 	}
 	// 2. Rate limits.
-	if err := a.limit(ctx, &info, req, o.accountKey(in)); err != nil {
+	if err := a.limit(ctx, &info, req, o.accountKeys(in)); err != nil {
 		return out, oc, err
 	}
 	// 3. CSRF.
@@ -117,11 +117,14 @@ func (o *Op[In, Out]) body(ctx context.Context, c *Call, in In) (out Out, err er
 	return out, nil
 }
 
-func (o *Op[In, Out]) accountKey(in In) string {
-	if o.AccountKey == nil {
-		return ""
+func (o *Op[In, Out]) accountKeys(in In) []string {
+	switch {
+	case o.AccountKeys != nil:
+		return o.AccountKeys(in)
+	case o.AccountKey != nil:
+		return []string{o.AccountKey(in)}
 	}
-	return o.AccountKey(in)
+	return nil
 }
 
 // checkOrigin refuses a state-changing browser request whose origin is not

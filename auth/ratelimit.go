@@ -108,7 +108,7 @@ func (w window) nextAllowed(rule RateRule) int64 {
 }
 
 // limit applies the operation's rules, per client IP and per account key.
-func (a *Auth) limit(ctx context.Context, info *OpInfo, req *Request, account string) error {
+func (a *Auth) limit(ctx context.Context, info *OpInfo, req *Request, accounts []string) error {
 	if a.cfg.rateOff {
 		return nil
 	}
@@ -121,7 +121,13 @@ func (a *Auth) limit(ctx context.Context, info *OpInfo, req *Request, account st
 			return err
 		}
 	}
-	if !rules.Account.IsZero() && account != "" {
+	if rules.Account.IsZero() {
+		return nil
+	}
+	for _, account := range accounts {
+		if account == "" {
+			continue
+		}
 		if err := a.take(ctx, info, req, "account\x00"+info.Name+"\x00"+account, rules.Account, account); err != nil {
 			return err
 		}

@@ -55,20 +55,27 @@ func lookup(ctx context.Context, c *auth.Call, id identifier) (*auth.Identity, e
 	return nil, auth.ErrIdentityNotFound
 }
 
-// accountKey keys a sign-in's per-account rate limit: the normalized
-// value, by the first of its kinds it is well-formed for (an address as
-// it always was, other kinds prefixed with theirs), so that spellings of
-// one name share a count.
-func (p *Plugin) accountKey(id identifier) string {
+// accountKeys key a sign-in's per-account rate limit: the normalized
+// value by each of its kinds it is well-formed for (an address as it
+// always was, other kinds prefixed with theirs), so that spellings of one
+// name share a count whichever kind reads them: a phone number typed with
+// dashes is one username and, by the phone kind, the same number as
+// without (found in review).
+func (p *Plugin) accountKeys(id identifier) []string {
+	var keys []string
 	for _, k := range id.kinds {
 		if v, err := p.a.Normalize(k, id.value); err == nil {
 			if k == email.Kind {
-				return v
+				keys = append(keys, v)
+			} else {
+				keys = append(keys, k+":"+v)
 			}
-			return k + ":" + v
 		}
 	}
-	return strings.ToLower(strings.TrimSpace(id.value))
+	if len(keys) == 0 {
+		keys = append(keys, strings.ToLower(strings.TrimSpace(id.value)))
+	}
+	return keys
 }
 
 // wrongCredentials is ErrInvalidCredentials with a message that names the

@@ -52,13 +52,13 @@ func emailKey(raw string) string {
 	return strings.ToLower(strings.TrimSpace(raw))
 }
 
-// signInKey keys a sign-in's per-account rate limit.
-func (p *Plugin) signInKey(in SignInRequest) string {
+// signInKeys key a sign-in's per-account rate limit.
+func (p *Plugin) signInKeys(in SignInRequest) []string {
 	id, err := p.identifierOf(in)
 	if err != nil {
-		return ""
+		return nil
 	}
-	return p.accountKey(id)
+	return p.accountKeys(id)
 }
 
 // signUpKey keys a sign-up's per-account rate limit: the address, or the
@@ -86,7 +86,7 @@ func (p *Plugin) newOps() ops {
 			Writes: true, Rate: auth.TightRate, AccountKey: signUpKey,
 			Codes: signUpCodes, Prepare: p.prepareSignUp, Handler: p.handleSignUp},
 		signIn: &auth.Op[SignInRequest, SignedIn]{Name: OpSignIn, Method: post, Path: "/password/sign-in",
-			Writes: true, Credential: true, Rate: auth.TightRate, AccountKey: p.signInKey,
+			Writes: true, Credential: true, Rate: auth.TightRate, AccountKeys: p.signInKeys,
 			Codes: []*auth.Error{ErrInvalidCredentials, ErrEmailNotVerified}, Prepare: p.prepareSignIn, Handler: p.handleSignIn},
 		forgot: &auth.Op[ForgotRequest, auth.Empty]{Name: OpForgot, Method: post, Path: "/password/forgot",
 			Writes: true, Rate: auth.TightRate, AccountKey: func(in ForgotRequest) string { return emailKey(in.Email) },
