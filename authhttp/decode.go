@@ -92,6 +92,13 @@ func decodeValues(values map[string]string, dst any) error {
 	if len(values) == 0 {
 		return nil
 	}
+	// json.Marshal would replace invalid UTF-8 with U+FFFD: refuse it, as
+	// the core does in every input, before it is altered.
+	for k, v := range values {
+		if !utf8.ValidString(k) || !utf8.ValidString(v) {
+			return auth.ErrInvalidInput.With("a parameter is not valid UTF-8")
+		}
+	}
 	data, err := json.Marshal(values)
 	if err != nil {
 		return auth.ErrInvalidInput

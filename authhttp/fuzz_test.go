@@ -82,3 +82,17 @@ func FuzzRequestHeaders(f *testing.F) {
 		}
 	})
 }
+
+// TestDecodeValuesRefusesInvalidUTF8: query, form and path values with
+// invalid UTF-8 are refused, not repaired into U+FFFD.
+func TestDecodeValuesRefusesInvalidUTF8(t *testing.T) {
+	var in fuzzInput
+	err := decodeValues(map[string]string{"email": "a\xffb"}, &in)
+	var e *auth.Error
+	if !errors.As(err, &e) || e.Code != "invalid_input" {
+		t.Fatalf("decodeValues(invalid UTF-8) = %v, want invalid_input", err)
+	}
+	if err := decodeValues(map[string]string{"email": "ada@example.com"}, &in); err != nil || in.Email != "ada@example.com" {
+		t.Fatalf("decodeValues(valid) = %v, %q", err, in.Email)
+	}
+}
