@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strings"
 
 	"golang.org/x/crypto/argon2"
@@ -41,16 +42,21 @@ var floorSchema = []string{
 // rate limits, no expiry sliding and no cookie renewal; a session lookup
 // is one query by token hash, a sign-in one query, one argon2id hash and
 // one insert, each statement its own transaction.
+//
+// Like Sesame's argon2id hasher, it computes at most runtime.NumCPU()
+// hashes at once: more would only hold more of their 19 MiB each, and
+// make the collector work for it, with no more hashes done per second.
 type Floor struct {
 	db    *sql.DB
-	dummy []byte // a salt for the hash of a sign-in of no one
+	dummy []byte        // a salt for the hash of a sign-in of no one
+	slots chan struct{} // one per hash being computed
 }
 
 // NewFloor returns the floor server on db, a PostgreSQL pool from [Open].
 func NewFloor(db *sql.DB) *Floor {
 	dummy := make([]byte, hashParams.SaltLength)
 	rand.Read(dummy)
-	return &Floor{db: db, dummy: dummy}
+	return &Floor{db: db, dummy: dummy, slots: make(chan struct{}, runtime.NumCPU())}
 }
 
 // Migrate creates the floor's tables if they do not exist.
@@ -83,6 +89,13 @@ func (f *Floor) Handler() http.Handler {
 	mux.HandleFunc("GET /auth/session", f.session)
 	mux.Handle("GET /api/me", f.requireUser(http.HandlerFunc(floorMe)))
 	return mux
+}
+
+// hash is floorHash in one of the floor's slots.
+func (f *Floor) hash(password string, salt []byte) []byte {
+	f.slots <- struct{}{}
+	defer func() { <-f.slots }()
+	return floorHash(password, salt)
 }
 
 // floorHash is the argon2id key of password with salt.

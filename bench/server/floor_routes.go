@@ -53,7 +53,7 @@ func (f *Floor) signIn(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "internal"})
 		return
 	}
-	if got := floorHash(in.Password, salt); key == nil || subtle.ConstantTimeCompare(got, key) != 1 {
+	if got := f.hash(in.Password, salt); key == nil || subtle.ConstantTimeCompare(got, key) != 1 {
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_credentials"})
 		return
 	}
