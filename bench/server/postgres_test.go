@@ -14,40 +14,40 @@ import (
 )
 
 // postgres returns the configuration of a fresh database on the server
-// SESAME_TEST_POSTGRES names, dropped when t ends. Without the variable it
-// skips t, or fails it when SESAME_TEST_REQUIRE_ENGINES names postgres, as
+// SESAME_TEST_POSTGRES names, dropped when tb ends. Without the variable it
+// skips tb, or fails it when SESAME_TEST_REQUIRE_ENGINES names postgres, as
 // authtest's engines do (and appends the skip to SESAME_TEST_SKIPLOG, for
 // scripts/test.sh's summary).
-func postgres(t *testing.T) *pgx.ConnConfig {
-	t.Helper()
+func postgres(tb testing.TB) *pgx.ConnConfig {
+	tb.Helper()
 	dsn := os.Getenv("SESAME_TEST_POSTGRES")
 	if dsn == "" {
 		if slices.Contains(strings.Split(os.Getenv("SESAME_TEST_REQUIRE_ENGINES"), ","), "postgres") {
-			t.Fatal("bench: postgres is required by SESAME_TEST_REQUIRE_ENGINES but SESAME_TEST_POSTGRES is not set")
+			tb.Fatal("bench: postgres is required by SESAME_TEST_REQUIRE_ENGINES but SESAME_TEST_POSTGRES is not set")
 		}
 		logSkip()
-		t.Skip("bench: postgres skipped: set SESAME_TEST_POSTGRES to a DSN to run it")
+		tb.Skip("bench: postgres skipped: set SESAME_TEST_POSTGRES to a DSN to run it")
 	}
 	ctx := context.Background()
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	admin, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	var b [6]byte
 	rand.Read(b[:])
 	name := "sesame_b_" + hex.EncodeToString(b[:])
 	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
 		admin.Close(ctx)
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() {
+	tb.Cleanup(func() {
 		defer admin.Close(ctx)
 		if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("drop %s: %v", name, err)
+			tb.Errorf("drop %s: %v", name, err)
 		}
 	})
 	test := cfg.Copy()

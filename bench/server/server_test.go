@@ -18,7 +18,7 @@ func TestServers(t *testing.T) {
 	u := Users(1)[0]
 	for _, tt := range []struct {
 		name  string
-		start func(t *testing.T, db *sql.DB, base string) (http.Handler, func(User) error)
+		start func(tb testing.TB, db *sql.DB, base string) (http.Handler, func(User) error)
 	}{
 		{"floor", startFloor},
 		{"sesame", startSesame},
@@ -63,20 +63,22 @@ func TestServers(t *testing.T) {
 
 // startFloor makes the floor's tables on db and returns its handler and
 // its way to create a person.
-func startFloor(t *testing.T, db *sql.DB, _ string) (http.Handler, func(User) error) {
+func startFloor(tb testing.TB, db *sql.DB, _ string) (http.Handler, func(User) error) {
+	tb.Helper()
 	f := NewFloor(db)
 	if err := f.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return f.Handler(), func(u User) error { return f.CreateUser(context.Background(), u) }
 }
 
 // startSesame makes Sesame's tables on db and returns its handler and
 // its way to create a person.
-func startSesame(t *testing.T, db *sql.DB, base string) (http.Handler, func(User) error) {
+func startSesame(tb testing.TB, db *sql.DB, base string) (http.Handler, func(User) error) {
+	tb.Helper()
 	s, err := NewSesame(context.Background(), db, base)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return s.Handler(), func(u User) error { return s.CreateUser(context.Background(), u) }
 }

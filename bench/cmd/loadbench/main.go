@@ -43,6 +43,7 @@ type config struct {
 	keep       bool
 
 	pgVersion string // the server's, for the report's header
+	loadStart string // /proc/loadavg when the run started
 }
 
 func main() {

@@ -31,8 +31,9 @@ func printReport(w io.Writer, c config, scens []scenario, targets []*target, res
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), kernel(), runtime.NumCPU(), runtime.Version(),
 		command("node", "--version"), betterAuthVersion(c), c.pgVersion, hostOf(c.dsn))
 	fmt.Fprintf(w, "wrk -t%d -c%d, %d people, pools of %d connections; per scenario a %s warm-up per server, "+
-		"then %d rounds of %s per server in turn (floor, sesame, better-auth); medians of the rounds.\n\n",
+		"then %d rounds of %s per server in turn (floor, sesame, better-auth); medians of the rounds.\n",
 		c.threads, c.conns, c.users, c.pool, c.warmup, c.rounds, c.duration)
+	fmt.Fprintf(w, "Load average (1, 5, 15 min) at the start: %s; at the end: %s.\n\n", c.loadStart, loadAvg())
 	fmt.Fprintln(w, "| scenario | server | req/s | p50 ms | p99 ms | CPU µs/req | RSS MiB | PG xacts/req | × floor (range) |")
 	fmt.Fprintln(w, "|---|---|--:|--:|--:|--:|--:|--:|--:|")
 	for _, s := range scens {
@@ -104,6 +105,17 @@ func labelOf(key string) string {
 		}
 	}
 	return key
+}
+
+// loadAvg is the machine's load average over 1, 5 and 15 minutes: other
+// work on the machine shows in every number of the table.
+func loadAvg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // kernel is the running kernel's release.

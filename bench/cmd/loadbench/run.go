@@ -33,6 +33,7 @@ func run(ctx context.Context, c config) error {
 		return err
 	}
 	defer admin.Close(context.Background())
+	c.loadStart = loadAvg()
 	if err := admin.QueryRow(ctx, "SHOW server_version").Scan(&c.pgVersion); err != nil {
 		return err
 	}
