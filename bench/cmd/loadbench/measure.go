@@ -14,6 +14,19 @@ import (
 func measure(ctx context.Context, c config, admin *pgx.Conn, s scenario, targets []*target, files loadFiles) (map[string]*cell, error) {
 	row := map[string]*cell{}
 	start := map[string]int64{}
+	sessions := map[string]int64{}
+	if s.mode == "body" {
+		for _, t := range targets {
+			n, err := countRows(ctx, t.dsn, t.sessions)
+			if err != nil {
+				return nil, err
+			}
+			sessions[t.name] = n
+		}
+		// The counting backends flush their own transactions' counts as
+		// they exit: give them the time to, before the window opens.
+		time.Sleep(time.Second)
+	}
 	for _, t := range targets {
 		row[t.name] = &cell{}
 		n, err := xactCommits(ctx, admin, t.db)
@@ -59,7 +72,32 @@ func measure(ctx context.Context, c config, admin *pgx.Conn, s scenario, targets
 		}
 		row[t.name].xacts = n - start[t.name]
 	}
+	if s.mode == "body" {
+		for _, t := range targets {
+			n, err := countRows(ctx, t.dsn, t.sessions)
+			if err != nil {
+				return nil, err
+			}
+			row[t.name].served = n - sessions[t.name]
+			logf("%s %s: %d sign-ins served, %d answered to wrk, %d transactions",
+				s.key, t.name, row[t.name].served, row[t.name].requests, row[t.name].xacts)
+		}
+	}
 	return row, nil
+}
+
+// countRows counts the rows of table in the database dsn names, on a
+// connection of its own, closed at once so that its backend flushes its
+// statistics as it exits.
+func countRows(ctx context.Context, dsn, table string) (int64, error) {
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close(context.Background())
+	var n int64
+	err = conn.QueryRow(ctx, "SELECT count(*) FROM "+table).Scan(&n)
+	return n, err
 }
 
 // wrkFor is the wrk run of scenario s on target t for d.

@@ -40,8 +40,8 @@ func printReport(w io.Writer, c config, scens []scenario, targets []*target, res
 		for _, t := range targets {
 			cl := results[s.key][t.name]
 			xacts := "–"
-			if cl.requests > 0 {
-				xacts = fmt.Sprintf("%.2f", float64(cl.xacts)/float64(cl.requests))
+			if n := max(cl.served, cl.requests); n > 0 {
+				xacts = fmt.Sprintf("%.2f", float64(cl.xacts)/float64(n))
 			}
 			fmt.Fprintf(w, "| %s | %s | %.0f | %.2f | %.2f | %.0f | %.0f | %s | %.2f (%.2f–%.2f) |\n",
 				s.label, t.name, med(cl, func(x sample) float64 { return x.rps }),

@@ -52,6 +52,7 @@ func run(ctx context.Context, c config) error {
 	}()
 	for _, t := range targets {
 		dsn := dsnFor(adminCfg, t.db)
+		t.dsn = dsn
 		logf("%s: database %s, seeding %d people", t.name, t.db, len(users))
 		if err := recreate(ctx, admin, t.db); err != nil {
 			return err
@@ -83,6 +84,10 @@ func run(ctx context.Context, c config) error {
 		return err
 	}
 
+	// What seeding and signing in committed reaches pg_stat_database up to
+	// 10 s late: let it, before the first scenario opens its window.
+	logf("waiting %s for PostgreSQL's statistics", c.statsWait)
+	time.Sleep(c.statsWait)
 	results := map[string]map[string]*cell{}
 	for _, s := range scens {
 		logf("scenario %q", s.label)

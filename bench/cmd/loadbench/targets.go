@@ -15,14 +15,18 @@ import (
 // target is one server under test: its process, its database and the
 // paths of the benchmark's three requests on it.
 type target struct {
-	name    string // the table's label
-	db      string // the database it alone uses
-	port    int
-	session string // GET: the session and its user
-	app     string // GET: the application's route behind the middleware
-	signIn  string // POST {"email", "password"}
-	cmd     *exec.Cmd
-	cookies []string // one Cookie header per seeded person, from real sign-ins
+	name string // the table's label
+	db   string // the database it alone uses
+	dsn  string // of db
+	// sessions is the table of its sessions, a row per sign-in, which
+	// counts the sign-ins it served.
+	sessions string
+	port     int
+	session  string // GET: the session and its user
+	app      string // GET: the application's route behind the middleware
+	signIn   string // POST {"email", "password"}
+	cmd      *exec.Cmd
+	cookies  []string // one Cookie header per seeded person, from real sign-ins
 }
 
 // base is the target's origin.
@@ -35,11 +39,11 @@ func (t *target) pid() int { return t.cmd.Process.Pid }
 // them: the floor first, whose numbers the others are divided by.
 func newTargets(c config) []*target {
 	return []*target{
-		{name: "floor", db: c.prefix + "_floor", port: 18081,
+		{name: "floor", db: c.prefix + "_floor", port: 18081, sessions: "floor_session",
 			session: "/auth/session", app: "/api/me", signIn: "/auth/password/sign-in"},
-		{name: "sesame", db: c.prefix + "_sesame", port: 18082,
+		{name: "sesame", db: c.prefix + "_sesame", port: 18082, sessions: "auth_session",
 			session: "/auth/session", app: "/api/me", signIn: "/auth/password/sign-in"},
-		{name: "better-auth", db: c.prefix + "_betterauth", port: 18083,
+		{name: "better-auth", db: c.prefix + "_betterauth", port: 18083, sessions: `"session"`,
 			session: "/api/auth/get-session", app: "/api/me", signIn: "/api/auth/sign-in/email"},
 	}
 }
@@ -52,6 +56,9 @@ func (t *target) start(ctx context.Context, c config, dsn string) error {
 		dir, err := filepath.Abs(c.betterAuth)
 		if err != nil {
 			return err
+		}
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", "better-auth")); err != nil {
+			return fmt.Errorf("better-auth is not installed in %s (-betterauth; npm ci there): %w", dir, err)
 		}
 		t.cmd = exec.Command("node", "server.js")
 		t.cmd.Dir = dir
