@@ -22,18 +22,6 @@ type User struct {
 	Fields    map[string]any
 }
 
-// MarshalJSON writes the core fields in camelCase and the plugin fields
-// beside them.
-func (u *User) MarshalJSON() ([]byte, error) {
-	m := make(map[string]any, 5+len(u.Fields))
-	for k, v := range u.Fields {
-		m[k] = v
-	}
-	m["id"], m["name"], m["image"] = u.ID, u.Name, u.Image
-	m["createdAt"], m["updatedAt"] = u.CreatedAt, u.UpdatedAt
-	return json.Marshal(m)
-}
-
 // userRow scans a user and its plugin fields.
 type userRow struct {
 	u     User

@@ -42,18 +42,23 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 		Bearer:    bearerMode(r),
 	}
 	req.DeferDeliveries()
+	// The header is parsed once: the session cookie is one of them.
+	name, session := CookieName(a), ""
 	for _, c := range r.Cookies() {
 		if req.Cookies == nil {
 			req.Cookies = map[string]auth.Secret{}
 		}
 		if _, dup := req.Cookies[c.Name]; !dup { // the first of a name, as net/http's Cookie does
 			req.Cookies[c.Name] = auth.NewSecret(c.Value)
+			if c.Name == name {
+				session = c.Value
+			}
 		}
 	}
 	if token, ok := bearerToken(r); ok {
 		req.Token = token
-	} else if c, err := r.Cookie(CookieName(a)); err == nil && c.Value != "" {
-		req.Token, req.CookieAuth = auth.NewSecret(c.Value), true
+	} else if session != "" {
+		req.Token, req.CookieAuth = auth.NewSecret(session), true
 	}
 	return req
 }
