@@ -121,6 +121,14 @@ func (c *Call) Emit(ctx context.Context, typ, detail string) {
 // callers, who get it from the operation's output.
 func (c *Call) StartSession(ctx context.Context, userID, credential string) (*Session, Secret, error) {
 	s, token := c.a.newSession(userID, credential, c.req)
+	return c.start(ctx, s, token, "")
+}
+
+// start shapes a new session with the [SessionStarter] plugins, which may
+// shorten its life but not lengthen it, stores it, and records it in the
+// outcome. An impersonator, when set, stays the session's whatever a
+// starter did.
+func (c *Call) start(ctx context.Context, s *Session, token Secret, impersonator string) (*Session, Secret, error) {
 	expires := s.ExpiresAt
 	for _, p := range c.a.cfg.plugins {
 		if st, ok := p.(SessionStarter); ok {
@@ -131,6 +139,9 @@ func (c *Call) StartSession(ctx context.Context, userID, credential string) (*Se
 	}
 	if s.ExpiresAt.After(expires) || s.ExpiresAt.Before(s.CreatedAt) {
 		s.ExpiresAt = expires
+	}
+	if impersonator != "" {
+		s.ImpersonatorID = impersonator // a starter shapes the session, not whose it is
 	}
 	if err := c.a.sessions.Create(ctx, c.db, s, hashToken(token)); err != nil {
 		return nil, Secret{}, err

@@ -42,24 +42,7 @@ func (c *Call) Impersonate(ctx context.Context, userID string, ttl time.Duration
 	if limit := s.CreatedAt.Add(ttl); s.ExpiresAt.After(limit) {
 		s.ExpiresAt = limit
 	}
-	expires := s.ExpiresAt
-	for _, p := range c.a.cfg.plugins {
-		if st, ok := p.(SessionStarter); ok {
-			if err := st.StartingSession(ctx, c, s); err != nil {
-				return nil, Secret{}, err
-			}
-		}
-	}
-	if s.ExpiresAt.After(expires) || s.ExpiresAt.Before(s.CreatedAt) {
-		s.ExpiresAt = expires
-	}
-	s.ImpersonatorID = c.user.ID // a starter shapes the session, not whose it is
-	if err := c.a.sessions.Create(ctx, c.db, s, hashToken(token)); err != nil {
-		return nil, Secret{}, err
-	}
-	c.created = append(c.created, s)
-	c.outcome.Session, c.outcome.Token = s, token
-	return s, token, nil
+	return c.start(ctx, s, token, c.user.ID)
 }
 
 // UserSessions returns the live sessions of any user, newest first, from
