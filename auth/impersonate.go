@@ -27,9 +27,8 @@ const CredentialImpersonation = "impersonation"
 // Impersonate does not decide who may impersonate whom: the operation
 // that calls it does (the admin plugin asks its Authorizer). It answers
 // [ErrNoSession] when the call has no signed-in caller. A refresh slides
-// the session's expiry like any other's ([WithSessionUpdateAge]): a
-// plugin that must cap its whole life checks its CreatedAt, as the admin
-// plugin's session check does.
+// the session's expiry like any other's ([WithSessionUpdateAge]), but
+// never past [MaxImpersonation] from its start.
 func (c *Call) Impersonate(ctx context.Context, userID string, ttl time.Duration) (*Session, Secret, error) {
 	if c.session == nil || c.user == nil {
 		return nil, Secret{}, ErrNoSession

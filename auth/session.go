@@ -131,6 +131,11 @@ func (a *Auth) refreshed(s *Session, now time.Time) time.Time {
 	if limit := s.CreatedAt.Add(a.cfg.sessions.AbsoluteLifetime); exp.After(limit) {
 		exp = limit
 	}
+	// An impersonation ends within MaxImpersonation of its start, however
+	// often it is used.
+	if limit := s.CreatedAt.Add(MaxImpersonation); s.ImpersonatorID != "" && exp.After(limit) {
+		exp = limit
+	}
 	return exp
 }
 

@@ -118,3 +118,29 @@ func TestImpersonate(t *testing.T) {
 		}
 	})
 }
+
+// TestImpersonationEndsWithinTheHour: refreshes slide an impersonation's
+// expiry like any session's, but never past MaxImpersonation from its
+// start.
+func TestImpersonationEndsWithinTheHour(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, auth.WithPlugins(newImpersonator()), auth.WithSessionUpdateAge(time.Minute))
+		f.signIn(t, f.c, "cap-admin")
+		ada := f.signIn(t, authtest.NewClient(t, f.h), "cap-ada")
+		if res := f.c.Post("/auth/imp/start", map[string]string{"id": ada.User.ID}); res.Status != http.StatusOK {
+			t.Fatalf("start = %d %s", res.Status, res.Body)
+		}
+		end := f.clock.Now().Add(auth.MaxImpersonation)
+		for range 5 {
+			f.clock.Advance(10 * time.Minute)
+			var info auth.SessionInfo
+			res := f.c.Get("/auth/session")
+			res.Decode(t, &info)
+			if res.Status != http.StatusOK || info.Session.ExpiresAt.After(end) {
+				t.Fatalf("after a refresh the impersonation = %d, expires %v, want at most %v", res.Status, info.Session.ExpiresAt, end)
+			}
+		}
+		f.clock.Advance(11 * time.Minute)
+		wantError(t, "the impersonation past its hour", f.c.Get("/auth/session"), http.StatusUnauthorized, "no_session")
+	})
+}
