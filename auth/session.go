@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 )
 
@@ -36,7 +35,7 @@ type Session struct {
 // holds the key's name, so that a check run on every request costs next to
 // nothing for the sessions it does not concern.
 func (s *Session) DataValue(key string, v any) (bool, error) {
-	if !bytes.Contains(s.Data, []byte(strconv.Quote(key))) {
+	if !quoted(s.Data, key) {
 		return false, nil
 	}
 	var m map[string]json.RawMessage
@@ -48,6 +47,23 @@ func (s *Session) DataValue(key string, v any) (bool, error) {
 		return false, nil
 	}
 	return true, json.Unmarshal(raw, v)
+}
+
+// quoted reports whether data holds key between double quotes, without
+// allocating: the session check of every request asks it.
+func quoted(data []byte, key string) bool {
+	for i := 0; i < len(data); {
+		j := bytes.Index(data[i:], []byte(key))
+		if j < 0 {
+			return false
+		}
+		j += i
+		if end := j + len(key); j > 0 && data[j-1] == '"' && end < len(data) && data[end] == '"' {
+			return true
+		}
+		i = j + 1
+	}
+	return false
 }
 
 // SetDataValue sets key in the session's [Session.Data] to v's JSON, or
