@@ -17,10 +17,12 @@
 // column; [DefaultRoles] has [RoleAdmin], which holds every permission
 // but [PermImpersonateAdmins]. [WithRoles] declares other roles,
 // [WithAuthorizer] replaces the decision (roles in the host's tables, a
-// policy engine). The first administrator gets the role from the host,
-// by SQL or from a seeding command:
+// policy engine). The first administrator gets the role from the host's
+// own code, such as a seeding command, through the server operation
+// GrantRole, which no route serves and which names the person by a
+// verified identifier:
 //
-//	UPDATE auth_user SET role = 'admin' WHERE id = '...'
+//	adm.GrantRole(ctx, admin.GrantRoleRequest{Kind: "email", Identifier: "ada@example.com", Role: admin.RoleAdmin})
 //
 // [WithMaxImpersonation] shortens impersonations (an hour at most, the
 // default).

@@ -31,6 +31,8 @@ const (
 	// OpStopImpersonating is POST /admin/stop-impersonating:
 	// [Plugin.StopImpersonating].
 	OpStopImpersonating = "admin.stopImpersonating"
+	// OpGrantRole is a server operation, with no route: [Plugin.GrantRole].
+	OpGrantRole = "admin.grantRole"
 )
 
 // ops are the plugin's typed operations.
@@ -45,6 +47,7 @@ type ops struct {
 	setRole     *auth.Op[SetRoleRequest, *auth.User]
 	impersonate *auth.Op[ImpersonateRequest, Impersonation]
 	stop        *auth.Op[StopRequest, Ended]
+	grant       *auth.Op[GrantRoleRequest, *auth.User]
 	names       []string
 }
 
@@ -76,6 +79,8 @@ func (p *Plugin) newOps() ops {
 			Codes: codes(ErrOwnAccount), Handler: p.impersonate},
 		stop: &auth.Op[StopRequest, Ended]{Name: OpStopImpersonating, Method: http.MethodPost, Path: "/admin/stop-impersonating",
 			Session: auth.SessionUser, Writes: true, Rate: auth.DefaultRate, Codes: codes(), Handler: p.stopImpersonating},
+		grant: &auth.Op[GrantRoleRequest, *auth.User]{Name: OpGrantRole, Writes: true,
+			Codes: []*auth.Error{auth.ErrIdentityNotFound, ErrUnknownRole}, Handler: p.grantRole},
 	}
 	for _, op := range o.all() {
 		o.names = append(o.names, op.Info().Name)
@@ -84,7 +89,7 @@ func (p *Plugin) newOps() ops {
 }
 
 func (o ops) all() []auth.Operation {
-	return []auth.Operation{o.list, o.get, o.sessions, o.create, o.ban, o.unban, o.revoke, o.setRole, o.impersonate, o.stop}
+	return []auth.Operation{o.list, o.get, o.sessions, o.create, o.ban, o.unban, o.revoke, o.setRole, o.impersonate, o.stop, o.grant}
 }
 
 // Operations implements [auth.Operator].
@@ -157,4 +162,15 @@ func (p *Plugin) Impersonate(ctx context.Context, in ImpersonateRequest) (Impers
 func (p *Plugin) StopImpersonating(ctx context.Context, in StopRequest) (int64, error) {
 	e, err := p.ops.stop.Run(ctx, in)
 	return e.Ended, err
+}
+
+// GrantRole gives a role to the person who holds a verified identifier,
+// or takes it away with "". It is a server operation: no route serves it,
+// it needs no session and asks no [Authorizer], so that a seeding command
+// of the host's can make the first administrator. Only the host's Go code
+// runs it; never wire it to a request that the host has not authorized.
+// It answers [auth.ErrIdentityNotFound] when no one holds the identifier
+// verified, and [ErrUnknownRole] for a role the plugin does not know.
+func (p *Plugin) GrantRole(ctx context.Context, in GrantRoleRequest) (*auth.User, error) {
+	return p.ops.grant.Run(ctx, in)
 }

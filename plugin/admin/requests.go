@@ -165,6 +165,27 @@ func (r SetRoleRequest) Validate() error {
 	return required("userId", r.UserID)
 }
 
+// GrantRoleRequest names, for [Plugin.GrantRole], the person by a
+// verified identifier (Kind "email" and Identifier "ada@example.com"), and
+// the role to give them ("" takes their role away).
+type GrantRoleRequest struct {
+	Kind       string `json:"kind"`
+	Identifier string `json:"identifier"`
+	Role       string `json:"role"`
+}
+
+// Validate implements [auth.InputValidator].
+func (r GrantRoleRequest) Validate() error {
+	var errs []error
+	if len(r.Role) > maxRole {
+		errs = append(errs, fmt.Errorf("role may have at most %d bytes", maxRole))
+	}
+	if len(r.Identifier) > maxQuery {
+		errs = append(errs, fmt.Errorf("identifier may have at most %d bytes", maxQuery))
+	}
+	return errors.Join(append(errs, required("kind", r.Kind), required("identifier", r.Identifier))...)
+}
+
 // ImpersonateRequest starts acting as a user for Minutes (at most the
 // plugin's limit, [WithMaxImpersonation]; 0 for the limit).
 type ImpersonateRequest struct {

@@ -3,6 +3,7 @@ package admin
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sesame-go/sesame/auth"
@@ -112,6 +113,31 @@ func (p *Plugin) setRole(ctx context.Context, c *auth.Call, in SetRoleRequest) (
 	}
 	audit(c, u.ID)
 	return c.LoadUser(ctx, u.ID)
+}
+
+// grantRole gives the role to the holder of a verified identifier, with
+// no session and no Authorizer: a server operation only.
+func (p *Plugin) grantRole(ctx context.Context, c *auth.Call, in GrantRoleRequest) (*auth.User, error) {
+	if _, ok := p.cfg.roles[in.Role]; in.Role != "" && !ok {
+		return nil, ErrUnknownRole
+	}
+	if _, ok := c.Auth().IdentityKind(in.Kind); !ok {
+		return nil, auth.ErrInvalidInput.With("kind: no plugin provides identity kind " + strconv.Quote(in.Kind))
+	}
+	id, err := c.WhoIs(ctx, in.Kind, in.Identifier)
+	if err != nil {
+		return nil, err
+	}
+	if !id.Verified() {
+		// WhoIs names the unverified sign-up identifier's holder, so that
+		// they can sign in; a role needs the identifier proved.
+		return nil, auth.ErrIdentityNotFound
+	}
+	if err := p.writeRole(ctx, c, id.UserID, in.Role); err != nil {
+		return nil, err
+	}
+	audit(c, id.UserID)
+	return c.LoadUser(ctx, id.UserID)
 }
 
 // checkRole refuses a role the plugin does not know, or that the
