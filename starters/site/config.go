@@ -67,6 +67,10 @@ type Config struct {
 	// {BaseURL}/auth/oauth/github/callback).
 	GitHubClientID     string
 	GitHubClientSecret auth.Secret
+	// MakeAdmin, when set, makes [Run] a command instead of a server: it
+	// gives the administrator role to the person who holds this verified
+	// email address, and exits. Flag -make-admin; no environment variable.
+	MakeAdmin string
 }
 
 // BreachOff is the value of -breach-url that turns the breach check off.
@@ -115,6 +119,7 @@ func ParseConfig(name string, args []string, getenv func(string) string, output 
 	for _, v := range vars {
 		fs.StringVar(v.dst, v.flag, v.def, v.use+" ("+v.env+")")
 	}
+	fs.StringVar(&c.MakeAdmin, "make-admin", "", "give the administrator role to the person with this verified `email` address, then exit")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}

@@ -16,6 +16,7 @@
 //	-school-token SCHOOL_TOKEN   with -school-url
 //	-school-id    SCHOOL_ID      with -school-url
 //	-breach-url   BREACH_URL     https://api.pwnedpasswords.com; off turns the breach check off
+//	-make-admin   (none)         a command: make the holder of this verified address an administrator, then exit
 //
 // [Config.Listen] opens the address and settles the base URL; [New] opens
 // the database, applies the migrations and builds the instance: the email
@@ -26,8 +27,10 @@
 // twofactor plugin (authenticator apps and recovery codes, asked for after
 // password sign-ins), the passkey plugin when the base URL allows passkeys
 // (https, or http on localhost: not an IP address), the magiclink and
-// emailchallenge plugins (sign-in links and codes by email), and
-// [School], a sign-in plugin of this package for school accounts.
+// emailchallenge plugins (sign-in links and codes by email), the admin
+// plugin (the admin area under [AdminPath], for people with its admin
+// role), and [School], a sign-in plugin of this package for school
+// accounts.
 //
 // # Routes
 //

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/plugin/admin"
 )
 
 //go:embed templates/*.html
@@ -23,7 +24,7 @@ var templateFiles embed.FS
 // layout.html.
 var pageNames = []string{"home", "sign-up", "sign-in", "verify", "undo", "forgot", "reset", "message",
 	"account", "school", "courses", "course", "buildings", "not-found",
-	"two-factor", "two-factor-setup", "recovery-codes", "email-code"}
+	"two-factor", "two-factor-setup", "recovery-codes", "email-code", "admin", "admin-user"}
 
 // pages are the parsed templates by page name.
 type pages map[string]*template.Template
@@ -62,6 +63,11 @@ type view struct {
 	Data any
 	// GitHub is set when sign-in with GitHub is configured.
 	GitHub bool
+	// Admin is set for administrators: the header links to the admin area.
+	Admin bool
+	// Impersonation is set when an administrator acts as User: every page
+	// says so, with a button to stop.
+	Impersonation *admin.Impersonated
 }
 
 // link is a link a page shows: where it goes, and its text.
@@ -77,25 +83,30 @@ type message struct {
 // notices are the messages a redirect asks for with ?done=: a fixed
 // list, so that a link cannot make the site say anything else.
 var notices = map[string]string{
-	"signed-in":          "You are signed in.",
-	"signed-out":         "You are signed out.",
-	"school":             "You are signed in with your school account.",
-	"school-linked":      "Your school account is linked: you can sign in with it from now on.",
-	"email-verified":     "Your email address is verified.",
-	"email-restored":     "Your previous email address is back, and every session was signed out. Sign in again, and change your password if someone else changed your email.",
-	"password-reset":     "Your password is reset and every session was signed out. Sign in with the new password.",
-	"password-changed":   "Your password is changed.",
-	"email-change":       "We sent a link to your new address: open it to confirm the change.",
-	"session-revoked":    "The session is signed out.",
-	"sessions-revoked":   "Every other session is signed out.",
-	"address-added":      "We sent a link to the new address: open it to verify it.",
-	"address-removed":    "The address is removed.",
-	"primary-changed":    "Your primary address is changed.",
-	"two-factor-added":   "Your authenticator app is set up.",
-	"two-factor-removed": "The authenticator app is removed, and your other sessions are signed out.",
-	"passkey-added":      "Your passkey is added: you can sign in with it.",
-	"passkey-renamed":    "The passkey is renamed.",
-	"passkey-removed":    "The passkey is removed, and your other sessions are signed out.",
+	"signed-in":             "You are signed in.",
+	"signed-out":            "You are signed out.",
+	"school":                "You are signed in with your school account.",
+	"school-linked":         "Your school account is linked: you can sign in with it from now on.",
+	"email-verified":        "Your email address is verified.",
+	"email-restored":        "Your previous email address is back, and every session was signed out. Sign in again, and change your password if someone else changed your email.",
+	"password-reset":        "Your password is reset and every session was signed out. Sign in with the new password.",
+	"password-changed":      "Your password is changed.",
+	"email-change":          "We sent a link to your new address: open it to confirm the change.",
+	"session-revoked":       "The session is signed out.",
+	"sessions-revoked":      "Every other session is signed out.",
+	"address-added":         "We sent a link to the new address: open it to verify it.",
+	"address-removed":       "The address is removed.",
+	"primary-changed":       "Your primary address is changed.",
+	"two-factor-added":      "Your authenticator app is set up.",
+	"two-factor-removed":    "The authenticator app is removed, and your other sessions are signed out.",
+	"passkey-added":         "Your passkey is added: you can sign in with it.",
+	"passkey-renamed":       "The passkey is renamed.",
+	"passkey-removed":       "The passkey is removed, and your other sessions are signed out.",
+	"banned":                "The person is banned: every session of theirs is signed out, and they cannot sign in until the ban ends.",
+	"unbanned":              "The ban is lifted: the person can sign in again.",
+	"user-sessions-revoked": "Every session of the person is signed out.",
+	"impersonating":         "You are acting as this person: what you do here, you do as them, and it is recorded.",
+	"impersonation-stopped": "You stopped acting as that person and are signed out: sign in again as yourself.",
 }
 
 // contentSecurityPolicy allows the pages their own inline style, forms
@@ -107,7 +118,12 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self'; connect-sr
 // render writes a page with status. html/template escapes every value.
 func (app *App) render(w http.ResponseWriter, r *http.Request, status int, name string, v view) {
 	if u, ok := authhttp.UserFrom(r); ok {
-		v.User, v.Email = u, primaryEmail(u)
+		v.User, v.Email, v.Admin = u, primaryEmail(u), admin.RoleOf(u) == admin.RoleAdmin
+	}
+	if s, ok := authhttp.SessionFrom(r); ok {
+		if m, ok := admin.ImpersonationOf(s); ok {
+			v.Impersonation = &m
+		}
 	}
 	if v.Notice == "" {
 		v.Notice = notices[r.URL.Query().Get("done")]

@@ -56,6 +56,13 @@ func (app *App) Routes() []Route {
 		}
 		return r
 	}
+	admin := func(method, path string, f http.HandlerFunc) Route {
+		r := Route{Method: method, Path: path, Handler: f, SignedIn: true}
+		if method == post {
+			r.Page = AdminPath // the forms of a person's page come back to the list
+		}
+		return r
+	}
 	// The pages that links of the magic-link and email-code messages
 	// open are the plugins' own.
 	confirm := func(method, path string, page http.Handler) Route {
@@ -109,6 +116,13 @@ func (app *App) Routes() []Route {
 		account(post, "/account/two-factor/recovery-codes", app.newRecoveryCodes),
 		account(post, "/account/passkeys/rename", app.renamePasskey),
 		account(post, "/account/passkeys/remove", app.removePasskey),
+		admin(get, AdminPath, app.adminPage),
+		admin(get, AdminPath+"/user", app.adminUserPage),
+		admin(post, AdminPath+"/ban", app.adminAction("banned", app.ban)),
+		admin(post, AdminPath+"/unban", app.adminAction("unbanned", app.unban)),
+		admin(post, AdminPath+"/revoke-sessions", app.adminAction("user-sessions-revoked", app.revokeUserSessions)),
+		admin(post, AdminPath+"/impersonate", app.impersonate),
+		form(h(post, AdminPath+"/stop-impersonating", app.stopImpersonating), "/account"),
 		h(get, "/courses", app.coursesPage),
 		h(get, "/course", app.coursePage),
 		h(get, "/buildings", app.buildingsPage),

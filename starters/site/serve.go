@@ -54,11 +54,15 @@ func Main(name string, serve func(ctx context.Context, app *App, ln net.Listener
 // Run parses the starter's flags (environment variables from the
 // process), builds the app, announces where it listens, and has serve
 // serve it on the listener until ctx ends. serve must shut down gracefully
-// when ctx ends, as [Serve] does for net/http handlers.
+// when ctx ends, as [Serve] does for net/http handlers. With -make-admin
+// ([Config.MakeAdmin]) it serves nothing: it gives the role and returns.
 func Run(ctx context.Context, name string, args []string, stdout io.Writer, serve func(ctx context.Context, app *App, ln net.Listener) error, opts ...Option) (err error) {
 	cfg, err := ParseConfig(name, args, os.Getenv, stdout)
 	if err != nil {
 		return err
+	}
+	if cfg.MakeAdmin != "" {
+		return makeAdmin(ctx, cfg, stdout, opts...)
 	}
 	ln, err := cfg.Listen()
 	if err != nil {
@@ -71,4 +75,22 @@ func Run(ctx context.Context, name string, args []string, stdout io.Writer, serv
 	defer func() { err = errors.Join(err, app.Close()) }()
 	Announce(stdout, ln, cfg.BaseURL)
 	return serve(ctx, app, ln)
+}
+
+// makeAdmin is Run's -make-admin: it opens the app without serving it,
+// gives the role, and says so.
+func makeAdmin(ctx context.Context, cfg Config, stdout io.Writer, opts ...Option) (err error) {
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = "http://" + cfg.Addr // no listener: the address is only a name here
+	}
+	app, err := New(ctx, cfg, stdout, opts...)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, app.Close()) }()
+	if err := app.MakeAdmin(ctx, cfg.MakeAdmin); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s is an administrator: sign in and open %s\n", cfg.MakeAdmin, AdminPath)
+	return err
 }

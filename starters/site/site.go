@@ -11,6 +11,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/lookup"
+	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
 	"github.com/sesame-go/sesame/plugin/magiclink"
@@ -24,7 +25,7 @@ import (
 const AuthPrefix = "/auth"
 
 // App is the app: its database, its Sesame instance with the email,
-// password, two-factor, passkey, magic-link, email-code and school
+// password, two-factor, passkey, magic-link, email-code, admin and school
 // plugins, the course catalog, and its pages. Make one with [New], serve
 // [App.Routes] and the auth routes, and [App.Close] it at the end.
 type App struct {
@@ -35,6 +36,7 @@ type App struct {
 	passkey    *passkey.Plugin // nil when the base URL cannot have passkeys: see passkeysAt
 	magicLink  *magiclink.Plugin
 	emailCode  *emailchallenge.Plugin
+	admin      *admin.Plugin
 	school     *School
 	github     bool // sign-in with GitHub is configured
 	courses    *lookup.Client
@@ -80,8 +82,8 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	// Authenticator keys are stored as they are here; in production, seal
 	// them with twofactor.WithSecretKeys and a key from a secret store.
 	app.twoFactor = twofactor.New(twofactor.WithIssuer("Sesame starter"))
-	app.magicLink, app.emailCode = magiclink.New(), emailchallenge.New()
-	plugins := []auth.Plugin{app.mail, app.password, app.twoFactor, app.magicLink, app.emailCode, app.school}
+	app.magicLink, app.emailCode, app.admin = magiclink.New(), emailchallenge.New(), admin.New()
+	plugins := []auth.Plugin{app.mail, app.password, app.twoFactor, app.magicLink, app.emailCode, app.admin, app.school}
 	passkeysAt := passkeysOff(app.baseURL)
 	if passkeysAt == "" {
 		app.passkey = passkey.New(passkey.WithRPName("Sesame starter"))

@@ -1,7 +1,7 @@
 // Package sitetest tests a starter end to end: [Engines] gives it a fresh
 // database per SQL engine, [Start] runs it on a free port with its
 // standard output captured in a [Console], and [Journey] walks a person's
-// whole journey through it over real HTTP.
+// whole journey through it over real HTTP, and [Admin] the admin area.
 //
 // # Use
 //
@@ -10,6 +10,7 @@
 //	sitetest.Engines(t, func(t *testing.T, db string) {
 //		srv := sitetest.Start(t, run, "-db", db)
 //		sitetest.Journey(t, srv.URL, srv.Console)
+//		sitetest.Admin(t, srv)
 //	})
 //
 // run is the starter's main without the process:

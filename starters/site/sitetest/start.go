@@ -90,6 +90,19 @@ type Server struct {
 	URL string
 	// Console is the app's standard output: logs and mail.
 	Console *Console
+
+	run  Run
+	args []string // the arguments the app runs with
+}
+
+// Command runs the starter once more, to completion, with the server's
+// arguments followed by more (such as "-make-admin", an address): a
+// command that works on the server's database. It returns what the
+// command printed.
+func (s *Server) Command(ctx context.Context, more ...string) (string, error) {
+	var out Console
+	err := s.run(ctx, append(append([]string(nil), s.args...), more...), &out)
+	return out.String(), err
 }
 
 // Run is a starter's main without the process: it serves until ctx ends,
@@ -126,5 +139,5 @@ func Start(t testing.TB, run Run, args ...string) *Server {
 		_, ended = err.(errEnded)
 		t.Fatalf("starting the app: %v\n%s", err, console)
 	}
-	return &Server{URL: m[1], Console: console}
+	return &Server{URL: m[1], Console: console, run: run, args: args}
 }
