@@ -24,12 +24,14 @@ type Auth struct {
 	kinds     map[string]IdentityKind
 	channels  map[string]Channel
 	fields    []UserField
-	tables    map[string]*sqlb.Table
-	names     map[string]string // declared table name to real name
-	checkers  []SessionChecker
-	sessions  SessionStore
-	rates     RateStore
-	core      coreOps
+	// fieldsByName are the fields by JSON name, for DecodeSession.
+	fieldsByName map[string]UserField
+	tables       map[string]*sqlb.Table
+	names        map[string]string // declared table name to real name
+	checkers     []SessionChecker
+	sessions     SessionStore
+	rates        RateStore
+	core         coreOps
 	// pluginCodes are the codes plugins' hooks may return from any operation.
 	pluginCodes []*Error
 }
@@ -42,7 +44,8 @@ func New(opts ...Option) (*Auth, error) {
 		o(cfg)
 	}
 	a := &Auth{cfg: cfg, opsByName: map[string]Operation{}, kinds: map[string]IdentityKind{},
-		channels: map[string]Channel{}, tables: map[string]*sqlb.Table{}, names: map[string]string{}, origins: map[string]bool{}}
+		channels: map[string]Channel{}, tables: map[string]*sqlb.Table{}, names: map[string]string{}, origins: map[string]bool{},
+		fieldsByName: map[string]UserField{}}
 	var problems []error
 	add := func(format string, args ...any) { problems = append(problems, fmt.Errorf("auth: "+format, args...)) }
 

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"database/sql/driver"
+	"encoding/json"
 
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -14,6 +15,9 @@ type UserField interface {
 	// Column is the added column, declared with [sqlb.AddedColumn] on [Users].
 	Column() sqlb.AnyColumn
 	newSlot() fieldSlot
+	// decodeJSON decodes a value of the field's Go type from JSON, as
+	// value() gives it: for a field of a type that is no driver value.
+	decodeJSON(b []byte) (any, error)
 }
 
 // fieldSlot holds one row's value of a user field while it is scanned.
@@ -36,6 +40,14 @@ func (f field[T]) JSONName() string       { return f.json }
 func (f field[T]) Column() sqlb.AnyColumn { return f.col }
 func (f field[T]) newSlot() fieldSlot     { return &slot[T]{col: f.col} }
 
+func (f field[T]) decodeJSON(b []byte) (any, error) {
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, err
+	}
+	return fieldValue(v), nil
+}
+
 type slot[T any] struct {
 	col sqlb.Column[T]
 	v   T
@@ -43,12 +55,14 @@ type slot[T any] struct {
 
 func (s *slot[T]) selection() sqlb.Selection { return s.col.Into(&s.v) }
 
-// value unwraps nullable values so that JSON shows null or the value.
-func (s *slot[T]) value() any {
-	if v, ok := any(s.v).(driver.Valuer); ok {
-		if x, err := v.Value(); err == nil {
-			return x
+func (s *slot[T]) value() any { return fieldValue(s.v) }
+
+// fieldValue unwraps nullable values so that JSON shows null or the value.
+func fieldValue[T any](v T) any {
+	if x, ok := any(v).(driver.Valuer); ok {
+		if y, err := x.Value(); err == nil {
+			return y
 		}
 	}
-	return s.v
+	return v
 }

@@ -95,6 +95,7 @@ func (a *Auth) registerPlugins(add func(string, ...any)) {
 				}
 				fieldNames[f.JSONName()] = name
 				a.fields = append(a.fields, f)
+				a.fieldsByName[f.JSONName()] = f
 			}
 		}
 		if ec, ok := p.(ErrorCoder); ok {

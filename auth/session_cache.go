@@ -16,13 +16,15 @@ import (
 // starting to; [Auth.UserChanged] does it for the host's own changes.
 type SessionCache interface {
 	// Get returns the cached session of a token hash and its user, or
-	// nil, nil, nil.
-	Get(ctx context.Context, tokenHash []byte, now time.Time) (*Session, *User, error)
+	// nil, nil, nil. a is the instance asking: a cache outside the
+	// process decodes what it keeps with [Auth.DecodeSession].
+	Get(ctx context.Context, a *Auth, tokenHash []byte, now time.Time) (*Session, *User, error)
 	// Put caches a session and its user until until, unless their user
 	// was dropped at or after since, the time the caller began to look
 	// them up: a lookup that read the store before a sign-out committed
-	// must not put the ended session back.
-	Put(ctx context.Context, tokenHash []byte, s *Session, u *User, since, until time.Time) error
+	// must not put the ended session back. A cache outside the process
+	// encodes them with [Auth.EncodeSession].
+	Put(ctx context.Context, a *Auth, tokenHash []byte, s *Session, u *User, since, until time.Time) error
 	// DropUser drops every entry of a user, at the time at.
 	DropUser(ctx context.Context, userID string, at time.Time) error
 }
@@ -56,7 +58,7 @@ func WithSessionCache(c SessionCache, ttl time.Duration) Option {
 // cached returns the cached session of a token hash; a cache failure is
 // logged and answered as a miss, since the store still knows.
 func (a *Auth) cached(ctx context.Context, hash []byte, now time.Time) (*Session, *User) {
-	s, u, err := a.cfg.sessionCache.Get(ctx, hash, now)
+	s, u, err := a.cfg.sessionCache.Get(ctx, a, hash, now)
 	if err != nil {
 		a.cfg.logger.Warn("auth: the session cache failed; reading the store", "err", err)
 		return nil, nil
@@ -74,7 +76,7 @@ func (a *Auth) cache(ctx context.Context, hash []byte, s *Session, u *User, sinc
 	if s.ExpiresAt.Before(until) {
 		until = s.ExpiresAt
 	}
-	if err := a.cfg.sessionCache.Put(ctx, hash, s, u, since, until); err != nil {
+	if err := a.cfg.sessionCache.Put(ctx, a, hash, s, u, since, until); err != nil {
 		a.cfg.logger.Warn("auth: the session cache failed to keep a session", "err", err)
 	}
 }
@@ -152,7 +154,7 @@ func NewMemorySessionCache() *MemorySessionCache {
 }
 
 // Get implements [SessionCache]. It returns copies.
-func (m *MemorySessionCache) Get(_ context.Context, hash []byte, now time.Time) (*Session, *User, error) {
+func (m *MemorySessionCache) Get(_ context.Context, _ *Auth, hash []byte, now time.Time) (*Session, *User, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, ok := m.entries[string(hash)]
@@ -165,7 +167,7 @@ func (m *MemorySessionCache) Get(_ context.Context, hash []byte, now time.Time) 
 }
 
 // Put implements [SessionCache].
-func (m *MemorySessionCache) Put(_ context.Context, hash []byte, s *Session, u *User, since, until time.Time) error {
+func (m *MemorySessionCache) Put(_ context.Context, _ *Auth, hash []byte, s *Session, u *User, since, until time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if d, ok := m.dropped[s.UserID]; ok && !d.Before(since) {

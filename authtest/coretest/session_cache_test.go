@@ -115,19 +115,19 @@ func TestMemorySessionCacheDropRace(t *testing.T) {
 	if err := m.DropUser(ctx, "u", start.Add(time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Put(ctx, []byte("h"), s, u, began, start.Add(time.Minute)); err != nil {
+	if err := m.Put(ctx, nil, []byte("h"), s, u, began, start.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if got, _, _ := m.Get(ctx, []byte("h"), start.Add(2*time.Millisecond)); got != nil {
+	if got, _, _ := m.Get(ctx, nil, []byte("h"), start.Add(2*time.Millisecond)); got != nil {
 		t.Fatal("a lookup begun before the drop put the session back")
 	}
-	if err := m.Put(ctx, []byte("h"), s, u, start.Add(2*time.Millisecond), start.Add(time.Minute)); err != nil {
+	if err := m.Put(ctx, nil, []byte("h"), s, u, start.Add(2*time.Millisecond), start.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if got, _, _ := m.Get(ctx, []byte("h"), start.Add(3*time.Millisecond)); got == nil || got.ID != "s" {
+	if got, _, _ := m.Get(ctx, nil, []byte("h"), start.Add(3*time.Millisecond)); got == nil || got.ID != "s" {
 		t.Fatal("a lookup begun after the drop was not kept")
 	}
-	if got, _, _ := m.Get(ctx, []byte("h"), start.Add(time.Minute)); got != nil {
+	if got, _, _ := m.Get(ctx, nil, []byte("h"), start.Add(time.Minute)); got != nil {
 		t.Fatal("an entry was used at the end of its lifetime")
 	}
 }

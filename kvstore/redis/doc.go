@@ -1,7 +1,8 @@
 // Package redisstore keeps Sesame's rate-limit counters and sessions in
 // Redis, through go-redis ([github.com/redis/go-redis/v9]): a
-// [RateStore] for [auth.WithRateLimitStore] and a [SessionStore] for
-// [auth.WithSessionStore], shared by every instance of the host that uses
+// [RateStore] for [auth.WithRateLimitStore], a [SessionStore] for
+// [auth.WithSessionStore] and a [SessionCache] for
+// [auth.WithSessionCache], shared by every instance of the host that uses
 // the same Redis database and key prefix. Its directory is kvstore/redis,
 // as the module map names it; the package is redisstore so that it reads
 // apart from go-redis's package redis, which a host imports beside it to
@@ -45,6 +46,17 @@
 // the operation's transaction: the core deletes the sessions of an
 // operation that fails, and sessions ended by one that fails stay ended.
 //
+// # Session cache
+//
+// A [SessionCache], for [auth.WithSessionCache], keeps resolved sessions
+// with their users (prefix + "cache:" and the token's SHA-256), an index
+// of each user's entries (prefix + "cache-user:") and the time of the
+// user's last drop (prefix + "cache-dropped:"), shared by every instance:
+// a sign-out, a revocation or any change an operation makes to a user, on
+// any instance, drops the user's entries for all of them. A lookup that
+// began before a drop, by up to [ClockMargin], cannot put an entry back.
+// It fits in front of any session store, the database's included.
+//
 // # Failures
 //
 // A session store returns every error of Redis. A request whose session
@@ -58,6 +70,11 @@
 // failed-credential counter that reports credential stuffing only logs
 // it. With [FailOpen] the store allows the call instead and logs the
 // error: rate limits lapse, sign-in keeps working.
+//
+// A session cache fails open to the session store, always: the core reads
+// the store when Get fails and logs a failed Put or DropUser. An entry that
+// outlives a failed drop (Redis back with its data) lives at most the
+// cache's lifetime.
 //
 // Either way a call first waits for the client to give up, and
 // go-redis's defaults are patient: five dials 100 ms apart (DialerRetries,

@@ -63,3 +63,20 @@ func ExampleWithPrefix() {
 	rates := redisstore.NewRateStore(rdb, redisstore.WithPrefix("shop:"))
 	_, _ = sessions, rates
 }
+
+// A session cache in Redis in front of the database's sessions: a
+// request whose session is cached costs one GET and no query, and a
+// sign-out on any instance drops the entry for all of them. It needs a
+// live Redis and database, so it is only compiled.
+func ExampleNewSessionCache() {
+	var db *sql.DB // the host's database, opened with its driver
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379",
+		DialTimeout: 500 * time.Millisecond, DialerRetries: 1, ReadTimeout: 500 * time.Millisecond, MaxRetries: 1})
+	a, err := auth.New(auth.WithDB(db, sqlb.Postgres), auth.WithBaseURL("https://app.example/auth"),
+		auth.WithPlugins(email.New(email.WithSender(nil))),
+		auth.WithSessionCache(redisstore.NewSessionCache(rdb), time.Minute))
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = a
+}
