@@ -11,7 +11,8 @@ import (
 )
 
 // TestSessionJourney walks the session routes over HTTP in cookie mode,
-// with the database store and the memory store.
+// with the database store, the memory store, and a mirror of the first in
+// the second.
 func TestSessionJourney(t *testing.T) {
 	stores := []struct {
 		name string
@@ -19,6 +20,7 @@ func TestSessionJourney(t *testing.T) {
 	}{
 		{"database store", nil},
 		{"memory store", []auth.Option{auth.WithSessionStore(auth.NewMemorySessionStore())}},
+		{"mirror store", []auth.Option{auth.WithSessionStore(auth.MirrorSessionStore(auth.DatabaseSessionStore(), auth.NewMemorySessionStore()))}},
 	}
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		for _, st := range stores {

@@ -175,3 +175,42 @@ func TestSessionCacheDown(t *testing.T) {
 		}
 	})
 }
+
+// TestMirrorOnRedis: the database store mirrored in Redis, as a host
+// moving its sessions to Redis runs it: a sign-in writes both, and a
+// sign-out on one instance ends the session for the other's next request,
+// in both stores.
+func TestMirrorOnRedis(t *testing.T) {
+	authtest.RedisURL(t)
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		sp := newSpace(t)
+		mail := &authtest.Mailbox{}
+		mirror := func(sp *space) auth.SessionStore { return auth.MirrorSessionStore(auth.DatabaseSessionStore(), sp.sessions()) }
+		one := newSite(t, e, mail, nil, mirror(sp), auth.WithoutRateLimits())
+		two := newSite(t, &authtest.Engine{Name: e.Name, Dialect: e.Dialect, DB: e.Open(t)}, mail, nil, mirror(sp.twin(t)), auth.WithoutRateLimits())
+		one.signUp(t, "ada@example.com", "ada's password")
+		c1 := authtest.NewClient(t, one.h)
+		c1.Bearer, c1.Origin = true, ""
+		id := signIn(t, c1, "ada@example.com", "ada's password").ID
+		if keys := sp.keys(t, "session:*"); len(keys) != 1 {
+			t.Fatalf("Redis holds %d sessions, want 1", len(keys))
+		}
+		if n := count(t, e.SQL(), auth.Sessions); n != 1 {
+			t.Fatalf("the database holds %d sessions, want 1", n)
+		}
+		c2 := authtest.NewClient(t, two.h)
+		c2.Bearer, c2.Origin, c2.Token = true, "", c1.Token
+		if got := sessionOf(t, c2); got != id {
+			t.Fatalf("the other instance: session %q, want %q", got, id)
+		}
+		if res := c1.Post("/auth/sign-out", nil); res.Status != http.StatusOK {
+			t.Fatalf("sign-out = %d %s", res.Status, res.Body)
+		}
+		if got := sessionOf(t, c2); got != "" {
+			t.Errorf("the other instance's next request still has session %q", got)
+		}
+		if keys, n := sp.keys(t, "session:*"), count(t, e.SQL(), auth.Sessions); len(keys) != 0 || n != 0 {
+			t.Errorf("after sign-out: %d sessions in Redis, %d in the database; want none", len(keys), n)
+		}
+	})
+}
