@@ -185,7 +185,9 @@ func TestMirrorOnRedis(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		sp := newSpace(t)
 		mail := &authtest.Mailbox{}
-		mirror := func(sp *space) auth.SessionStore { return auth.MirrorSessionStore(auth.DatabaseSessionStore(), sp.sessions()) }
+		mirror := func(sp *space) auth.SessionStore {
+			return auth.MirrorSessionStore(auth.DatabaseSessionStore(), sp.sessions())
+		}
 		one := newSite(t, e, mail, nil, mirror(sp), auth.WithoutRateLimits())
 		two := newSite(t, &authtest.Engine{Name: e.Name, Dialect: e.Dialect, DB: e.Open(t)}, mail, nil, mirror(sp.twin(t)), auth.WithoutRateLimits())
 		one.signUp(t, "ada@example.com", "ada's password")
