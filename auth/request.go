@@ -2,7 +2,9 @@ package auth
 
 import (
 	"context"
+	"net/http"
 	"net/netip"
+	"slices"
 	"sync"
 )
 
@@ -60,6 +62,31 @@ type Request struct {
 	// deferring holds deliveries until the transport sent its answer.
 	deferring  bool
 	deliveries []func(context.Context)
+	// setCookies are cookies for the transport to set on the answer,
+	// under their own lock: a session cache sets them while the session
+	// is resolved, with mu held.
+	cookieMu   sync.Mutex
+	setCookies []*http.Cookie
+}
+
+// SetCookie asks the transport to set a cookie on the answer, replacing
+// one of the same name asked for earlier in the request: for a session
+// cache the client carries, which keeps its entry in a cookie.
+func (r *Request) SetCookie(c *http.Cookie) {
+	r.cookieMu.Lock()
+	defer r.cookieMu.Unlock()
+	r.setCookies = slices.DeleteFunc(r.setCookies, func(o *http.Cookie) bool { return o.Name == c.Name })
+	r.setCookies = append(r.setCookies, c)
+}
+
+// TakeCookies returns the cookies [Request.SetCookie] asked for, and
+// forgets them: the transport sets them once, before its answer.
+func (r *Request) TakeCookies() []*http.Cookie {
+	r.cookieMu.Lock()
+	defer r.cookieMu.Unlock()
+	c := r.setCookies
+	r.setCookies = nil
+	return c
 }
 
 type requestKey struct{}

@@ -115,3 +115,16 @@ func ExampleWriteError() {
 	})
 	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
 }
+
+// NewSnapshotCache has browsers carry their session, sealed, so that a
+// request reads nothing; every instance needs the same keys, from the
+// host's secret store (here made up on the spot).
+func ExampleNewSnapshotCache() {
+	key := make([]byte, 32) // 32 random bytes, kept secret and shared by the instances
+	keys, err := auth.NewSealer(key)
+	if err != nil {
+		log.Fatal(err)
+	}
+	opt := auth.WithSessionCache(authhttp.NewSnapshotCache(keys), 0) // a minute's lag at most
+	_ = opt                                                           // pass it to auth.New with the rest
+}

@@ -72,7 +72,9 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	out, oc, err := rt.ops[i].Invoke(r.Context(), decoder(r, rt.cfg, rt.ops[i].Info()))
 	if oc.Ended && oc.Session == nil && req.CookieAuth { // a new session's cookie replaces it
 		clearSession(w, rt.a)
+		clearSnapshot(req)
 	}
+	writeCookies(w, req)
 	if err != nil {
 		writeError(w, rt.cfg, auth.AsError(err))
 		return

@@ -74,9 +74,11 @@ func keepSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *conf
 	switch {
 	case s == nil:
 		clearSession(w, a)
+		clearSnapshot(req)
 	case req.Refreshed():
 		setSession(w, r, a, req.Token, s.ExpiresAt)
 	}
+	writeCookies(w, req)
 	return true
 }
 

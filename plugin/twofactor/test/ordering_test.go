@@ -38,6 +38,16 @@ func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
 		"database with a memory cache": func(*testing.T) []auth.Option {
 			return []auth.Option{auth.WithSessionCache(auth.NewMemorySessionCache(), 0)}
 		},
+		"database with the browser's snapshot": func(t *testing.T) []auth.Option {
+			keys, err := auth.NewSealer(make([]byte, 32))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []auth.Option{auth.WithSessionCache(authhttp.NewSnapshotCache(keys), 0)}
+		},
+		"database with a Redis cache": func(t *testing.T) []auth.Option {
+			return []auth.Option{auth.WithSessionCache(redisCache(t), 0)}
+		},
 	}
 	for name, strategy := range strategies {
 		t.Run(name, func(t *testing.T) {
@@ -126,6 +136,19 @@ var validInputs = map[string]map[string]string{
 // redisSessions returns a Redis session store under a prefix of the
 // test's own, whose keys are deleted when the test ends.
 func redisSessions(t *testing.T) auth.SessionStore {
+	rdb, prefix := redisSpace(t)
+	return redisstore.NewSessionStore(rdb, redisstore.WithPrefix(prefix))
+}
+
+// redisCache returns a Redis session cache, as redisSessions a store.
+func redisCache(t *testing.T) auth.SessionCache {
+	rdb, prefix := redisSpace(t)
+	return redisstore.NewSessionCache(rdb, redisstore.WithPrefix(prefix))
+}
+
+// redisSpace returns a client of the test Redis and a key prefix of the
+// test's own, whose keys are deleted when the test ends.
+func redisSpace(t *testing.T) (*redis.Client, string) {
 	t.Helper()
 	opt, err := redis.ParseURL(authtest.RedisURL(t))
 	if err != nil {
@@ -141,5 +164,5 @@ func redisSessions(t *testing.T) auth.SessionStore {
 		}
 		rdb.Close()
 	})
-	return redisstore.NewSessionStore(rdb, redisstore.WithPrefix(prefix))
+	return rdb, prefix
 }
