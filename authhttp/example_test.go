@@ -126,5 +126,5 @@ func ExampleNewSnapshotCache() {
 		log.Fatal(err)
 	}
 	opt := auth.WithSessionCache(authhttp.NewSnapshotCache(keys), 0) // a minute's lag at most
-	_ = opt                                                           // pass it to auth.New with the rest
+	_ = opt                                                          // pass it to auth.New with the rest
 }
