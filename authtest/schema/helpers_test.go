@@ -40,17 +40,23 @@ type fixture struct {
 // password plugin's hasher kept cheap.
 func everyPlugin(tb testing.TB, mail *authtest.Mailbox) (*password.Plugin, []auth.Plugin) {
 	tb.Helper()
-	hasher, err := argon2id.New(argon2id.Params{Memory: 1024, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	pw := password.New(password.WithHasher(hasher))
+	pw := password.New(password.WithHasher(cheapHasher(tb)))
 	sms := phone.SenderFunc(func(context.Context, phone.Message) error { return nil })
 	return pw, []auth.Plugin{
 		email.New(email.WithSender(mail)), pw, username.New(), magiclink.New(), twofactor.New(), admin.New(),
 		jwt.New(jwt.WithSecretKeys([]byte("0123456789abcdef0123456789abcdef"))), handoff.New(), emailchallenge.New(),
 		phone.New(phone.WithSender(sms)), passkey.New(),
 	}
+}
+
+// cheapHasher is argon2id with the least work, for speed.
+func cheapHasher(tb testing.TB) *argon2id.Hasher {
+	tb.Helper()
+	h, err := argon2id.New(argon2id.Params{Memory: 1024, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return h
 }
 
 // newFixture returns an instance with every plugin on db (the engine's
@@ -63,7 +69,7 @@ func newFixture(tb testing.TB, e *authtest.Engine, db *sql.DB, opts ...auth.Opti
 	f := &fixture{mail: &authtest.Mailbox{}}
 	var plugins []auth.Plugin
 	f.pw, plugins = everyPlugin(tb, f.mail)
-	base := []auth.Option{auth.WithDB(db, e.Dialect), auth.WithBaseURL("https://sesame.test"), auth.WithPlugins(plugins...),
+	base := []auth.Option{auth.WithDB(db, e.Dialect), auth.WithBaseURL("https://sesame.test/auth"), auth.WithPlugins(plugins...),
 		auth.WithClock(func() time.Time { return epoch }), auth.WithoutRateLimits()}
 	a, err := auth.New(append(base, opts...)...)
 	if err != nil {
@@ -79,7 +85,7 @@ func planFor(tb testing.TB, d *sqlb.Dialect) *auth.MigrationPlan {
 	tb.Helper()
 	db := sql.OpenDB(noDatabase{})
 	_, plugins := everyPlugin(tb, &authtest.Mailbox{})
-	a, err := auth.New(auth.WithDB(db, d), auth.WithBaseURL("https://sesame.test"), auth.WithPlugins(plugins...),
+	a, err := auth.New(auth.WithDB(db, d), auth.WithBaseURL("https://sesame.test/auth"), auth.WithPlugins(plugins...),
 		auth.WithClock(func() time.Time { return epoch }))
 	if err != nil {
 		tb.Fatalf("auth.New: %v", err)
