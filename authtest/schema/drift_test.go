@@ -43,8 +43,8 @@ func TestNoDriftWithEveryPlugin(t *testing.T) {
 			t.Fatalf("CheckSchema: %v", err)
 		}
 		want := map[string]bool{
-			"missing index: " + table + " " + ix.String(): true,
-			"extra column: auth_user shoe_size: declared , live ":     true,
+			"missing index: " + table + " " + ix.String():         true,
+			"extra column: auth_user shoe_size: declared , live ": true,
 		}
 		if len(drift.Differences) != 2 || len(drift.Pending) != 0 {
 			t.Fatalf("drift = %s; want a missing index and an extra column", drift)

@@ -2,8 +2,8 @@ package schema
 
 import (
 	"crypto/sha256"
-	"encoding/base64"
 	"database/sql"
+	"encoding/base64"
 	"net/http"
 	"strings"
 	"testing"
