@@ -37,8 +37,11 @@ func (d Difference) String() string {
 	if d.Item != "" {
 		s += " " + d.Item
 	}
-	if d.Want != "" || d.Got != "" {
+	switch {
+	case d.Want != "" && d.Got != "":
 		s += fmt.Sprintf(": declared %s, live %s", d.Want, d.Got)
+	case d.Got != "":
+		s += ": live " + d.Got
 	}
 	return s
 }
