@@ -37,6 +37,18 @@ func (s SchemaDrift) String() string {
 	return b.String()
 }
 
+// DeclaredSchema returns the tables, under their real names, that every
+// migration of the core and of the instance's plugins makes in an empty
+// database of dialect d; it touches no database. [Auth.CheckSchema]
+// compares the live database with it.
+func (a *Auth) DeclaredSchema(ctx context.Context, d *sqlb.Dialect) (*sqlb.Schema, error) {
+	_, dry, err := a.dryRun(ctx, d, nil)
+	if err != nil {
+		return nil, err
+	}
+	return dry.Schema(), nil
+}
+
 // CheckSchema compares the live database with the declared schema: the
 // tables, columns, column types (as the engine spells them), nullability,
 // primary keys and indexes that running every migration of the core and

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -123,6 +124,13 @@ func upgrade(t *testing.T, e *authtest.Engine, old baseline) {
 	if drift, err := f.a.CheckSchema(ctx); err != nil || !drift.None() {
 		t.Fatalf("CheckSchema after the upgrade from %s = %v:\n%s", old.release, err, drift)
 	}
+	after, err := sqlb.Inspect(ctx, e.DB, e.Dialect, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range kept(e.Dialect, live, after) {
+		t.Errorf("upgrade from %s: %v", old.release, err)
+	}
 
 	info, err := f.a.GetSession(auth.WithSessionToken(ctx, auth.NewSecret(token)))
 	if err != nil || info.User.ID != adaID {
@@ -152,4 +160,39 @@ func upgrade(t *testing.T, e *authtest.Engine, old baseline) {
 	if err != nil || !strings.EqualFold(bobIn.User.Name, "Bob") {
 		t.Fatalf("SignIn of the new account = %+v, %v", bobIn, err)
 	}
+}
+
+// kept checks that an upgrade kept every table and column of the release
+// with its type, made no column stricter, and put no new unique index on
+// a table of the release.
+func kept(d *sqlb.Dialect, before, after *sqlb.Schema) []error {
+	var errs []error
+	for _, name := range before.TableNames() {
+		b, a := before.Tables[name], after.Tables[name]
+		if a == nil {
+			errs = append(errs, fmt.Errorf("table %s is gone", name))
+			continue
+		}
+		for _, bc := range b.Columns {
+			ac, ok := a.Column(bc.Name)
+			switch {
+			case !ok:
+				errs = append(errs, fmt.Errorf("column %s.%s is gone", name, bc.Name))
+			case !sqlb.SameType(d, bc.Type, ac.Type):
+				errs = append(errs, fmt.Errorf("column %s.%s changed type from %s to %s", name, bc.Name, bc.Type, ac.Type))
+			case bc.Nullable && !ac.Nullable:
+				errs = append(errs, fmt.Errorf("column %s.%s became NOT NULL", name, bc.Name))
+			}
+		}
+		had := map[string]bool{}
+		for _, ix := range b.Indexes {
+			had[ix.String()] = true
+		}
+		for _, ix := range a.Indexes {
+			if ix.Unique && !had[ix.String()] {
+				errs = append(errs, fmt.Errorf("table %s gained %s", name, ix))
+			}
+		}
+	}
+	return errs
 }
