@@ -16,6 +16,7 @@ import (
 	"github.com/sesame-go/sesame/plugin/handoff"
 	"github.com/sesame-go/sesame/plugin/jwt"
 	"github.com/sesame-go/sesame/plugin/magiclink"
+	"github.com/sesame-go/sesame/plugin/oauth"
 	"github.com/sesame-go/sesame/plugin/passkey"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
@@ -46,6 +47,7 @@ func everyPlugin(tb testing.TB, mail *authtest.Mailbox) (*password.Plugin, []aut
 		email.New(email.WithSender(mail)), pw, username.New(), magiclink.New(), twofactor.New(), admin.New(),
 		jwt.New(jwt.WithSecretKeys([]byte("0123456789abcdef0123456789abcdef"))), handoff.New(), emailchallenge.New(),
 		phone.New(phone.WithSender(sms)), passkey.New(),
+		oauth.New([]*oauth.Provider{oauth.GitHub("schema-test-client", auth.NewSecret("schema-test-secret"))}),
 	}
 }
 

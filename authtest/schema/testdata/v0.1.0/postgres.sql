@@ -72,3 +72,7 @@ CREATE TABLE IF NOT EXISTS "auth_phone_prefix" ("calling_code" VARCHAR(8) NOT NU
 -- migration passkey 001_create
 CREATE TABLE IF NOT EXISTS "auth_passkey" ("id" VARCHAR(36) NOT NULL, "user_id" VARCHAR(36) NOT NULL, "name" VARCHAR(255) NOT NULL, "credential_id" BYTEA NOT NULL, "user_handle" BYTEA NOT NULL, "public_key" BYTEA NOT NULL, "aaguid" BYTEA NOT NULL, "attestation_type" VARCHAR(64) NOT NULL, "attestation_format" VARCHAR(64) NOT NULL, "transports" VARCHAR(255) NOT NULL, "sign_count" BIGINT NOT NULL, "user_verified" BOOLEAN NOT NULL, "backup_eligible" BOOLEAN NOT NULL, "backup_state" BOOLEAN NOT NULL, "created_at" TIMESTAMPTZ(6) NOT NULL, "last_used_at" TIMESTAMPTZ(6), PRIMARY KEY ("id"), FOREIGN KEY ("id") REFERENCES "auth_identity" ("id") ON DELETE CASCADE, FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
 CREATE INDEX IF NOT EXISTS "auth_passkey_user_id_idx" ON "auth_passkey" ("user_id");
+-- migration oauth 001_create
+CREATE TABLE IF NOT EXISTS "auth_oauth_token" ("user_id" VARCHAR(36) NOT NULL, "provider" VARCHAR(64) NOT NULL, "subject" VARCHAR(255) NOT NULL, "access_token" TEXT NOT NULL, "refresh_token" TEXT NOT NULL, "expires_at" TIMESTAMPTZ(6), "scope" TEXT NOT NULL, "updated_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("user_id", "provider"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+-- migration oauth 002_refresh_lease
+ALTER TABLE "auth_oauth_token" ADD COLUMN "refreshing_until" TIMESTAMPTZ(6);

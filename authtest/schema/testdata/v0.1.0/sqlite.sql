@@ -72,3 +72,7 @@ CREATE TABLE IF NOT EXISTS "auth_phone_prefix" ("calling_code" TEXT NOT NULL, "w
 -- migration passkey 001_create
 CREATE TABLE IF NOT EXISTS "auth_passkey" ("id" TEXT NOT NULL, "user_id" TEXT NOT NULL, "name" TEXT NOT NULL, "credential_id" BLOB NOT NULL, "user_handle" BLOB NOT NULL, "public_key" BLOB NOT NULL, "aaguid" BLOB NOT NULL, "attestation_type" TEXT NOT NULL, "attestation_format" TEXT NOT NULL, "transports" TEXT NOT NULL, "sign_count" INTEGER NOT NULL, "user_verified" INTEGER NOT NULL, "backup_eligible" INTEGER NOT NULL, "backup_state" INTEGER NOT NULL, "created_at" TEXT NOT NULL, "last_used_at" TEXT, PRIMARY KEY ("id"), FOREIGN KEY ("id") REFERENCES "auth_identity" ("id") ON DELETE CASCADE, FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
 CREATE INDEX IF NOT EXISTS "auth_passkey_user_id_idx" ON "auth_passkey" ("user_id");
+-- migration oauth 001_create
+CREATE TABLE IF NOT EXISTS "auth_oauth_token" ("user_id" TEXT NOT NULL, "provider" TEXT NOT NULL, "subject" TEXT NOT NULL, "access_token" TEXT NOT NULL, "refresh_token" TEXT NOT NULL, "expires_at" TEXT, "scope" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("user_id", "provider"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+-- migration oauth 002_refresh_lease
+ALTER TABLE "auth_oauth_token" ADD COLUMN "refreshing_until" TEXT;
