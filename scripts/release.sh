@@ -4,10 +4,12 @@
 #
 #  1. Checks VERSION, that the working tree is clean and that no module
 #     has a tag of VERSION yet.
-#  2. Makes every go.mod require its sibling modules at VERSION.
+#  2. Makes every go.mod require its sibling modules at VERSION, and
+#     records the release's schema in authtest/schema/testdata/VERSION,
+#     the baseline the upgrade test of every later version starts from.
 #  3. Runs make test with every engine required, and scripts/proxytest.sh,
 #     which uses every module at VERSION from a module proxy.
-#  4. Commits the go.mod changes, if there were any, and tags the commit
+#  4. Commits the go.mod changes and the schema, if there were any, and tags the commit
 #     once per module: VERSION for the module at the top, DIR/VERSION for
 #     the module in DIR.
 #
@@ -105,6 +107,15 @@ if [ ${#changed[@]} -eq 0 ]; then
 	log "every go.mod requires its siblings at $version already"
 fi
 
+# The release's schema, frozen for the upgrade tests of later versions.
+schema=authtest/schema/testdata/$version
+recorded=false
+if [ -e "$schema" ]; then
+	log "$schema holds the schema of $version already"
+elif $dry; then
+	log "would record the schema of $version in $schema"
+fi
+
 if $dry; then
 	if [ ${#changed[@]} -gt 0 ]; then
 		log "would commit ${#changed[@]} go.mod files: release $version: every module requires its siblings at $version"
@@ -120,14 +131,25 @@ if $dry; then
 	exit $problems
 fi
 
-# Put the go.mod files back if anything below fails.
+# Put the go.mod files back, and drop the recorded schema, if anything
+# below fails.
 restore() {
 	if [ ${#changed[@]} -gt 0 ]; then
 		log "putting back ${changed[*]}"
 		git checkout -- "${changed[@]}"
 	fi
+	if $recorded; then
+		log "removing $schema"
+		rm -rf "$schema"
+	fi
 }
 trap restore EXIT
+
+if [ ! -e "$schema" ]; then
+	log "recording the schema of $version in $schema"
+	recorded=true
+	(cd authtest/schema && GOWORK=off go test -count=1 -run '^TestRecordRelease$' . -args -record "$version")
+fi
 
 # 3. Tests.
 log "make test, every engine required"
@@ -136,8 +158,12 @@ log "scripts/proxytest.sh $version"
 scripts/proxytest.sh "$version"
 
 # 4. Commit and tags.
+if $recorded; then
+	git add -- "$schema"
+	changed+=("$schema")
+fi
 if [ ${#changed[@]} -gt 0 ]; then
-	git commit -q -m "release $version: every module requires its siblings at $version" -- "${changed[@]}"
+	git commit -q -m "release $version: every module requires its siblings at $version, and its schema is recorded" -- "${changed[@]}"
 fi
 trap - EXIT
 commit=$(git rev-parse HEAD)
