@@ -68,10 +68,16 @@ func newFixture(tb testing.TB, e *authtest.Engine, db *sql.DB, opts ...auth.Opti
 	if db == nil {
 		db = e.DB
 	}
+	return newFixtureOn(tb, db, e.Dialect, opts...)
+}
+
+// newFixtureOn returns an instance with every plugin on db of dialect d.
+func newFixtureOn(tb testing.TB, db *sql.DB, d *sqlb.Dialect, opts ...auth.Option) *fixture {
+	tb.Helper()
 	f := &fixture{mail: &authtest.Mailbox{}}
 	var plugins []auth.Plugin
 	f.pw, plugins = everyPlugin(tb, f.mail)
-	base := []auth.Option{auth.WithDB(db, e.Dialect), auth.WithBaseURL("https://sesame.test/auth"), auth.WithPlugins(plugins...),
+	base := []auth.Option{auth.WithDB(db, d), auth.WithBaseURL("https://sesame.test/auth"), auth.WithPlugins(plugins...),
 		auth.WithClock(func() time.Time { return epoch }), auth.WithoutRateLimits()}
 	a, err := auth.New(append(base, opts...)...)
 	if err != nil {
@@ -81,18 +87,20 @@ func newFixture(tb testing.TB, e *authtest.Engine, db *sql.DB, opts ...auth.Opti
 	return f
 }
 
+// offline returns an instance with every plugin for dialect d on a pool
+// that cannot connect: what it does, it does without a database.
+func offline(tb testing.TB, d *sqlb.Dialect) *fixture {
+	tb.Helper()
+	db := sql.OpenDB(noDatabase{})
+	tb.Cleanup(func() { db.Close() })
+	return newFixtureOn(tb, db, d)
+}
+
 // planFor returns the plan of an empty database of dialect d for an
 // instance with every plugin; it needs no database.
 func planFor(tb testing.TB, d *sqlb.Dialect) *auth.MigrationPlan {
 	tb.Helper()
-	db := sql.OpenDB(noDatabase{})
-	_, plugins := everyPlugin(tb, &authtest.Mailbox{})
-	a, err := auth.New(auth.WithDB(db, d), auth.WithBaseURL("https://sesame.test/auth"), auth.WithPlugins(plugins...),
-		auth.WithClock(func() time.Time { return epoch }))
-	if err != nil {
-		tb.Fatalf("auth.New: %v", err)
-	}
-	plan, err := a.PlanMigrations(tb.Context(), auth.PlanEmpty(d))
+	plan, err := offline(tb, d).a.PlanMigrations(tb.Context(), auth.PlanEmpty(d))
 	if err != nil {
 		tb.Fatalf("PlanMigrations(PlanEmpty(%v)): %v", d, err)
 	}
