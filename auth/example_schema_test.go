@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log"
 	"os"
@@ -10,18 +11,24 @@ import (
 	"github.com/sesame-go/sesame/sqlb"
 )
 
-// newApp stands for the host's own set-up: auth.New with its database and
-// plugins.
-func newApp() *auth.Auth {
-	log.Fatal("the host's auth.New goes here")
-	return nil
+// newApp is the host's own set-up: its database and plugins.
+func newApp() (*auth.Auth, error) {
+	db, err := sql.Open("pgx", "postgres://app@db.internal/app")
+	if err != nil {
+		return nil, err
+	}
+	return auth.New(auth.WithDB(db, sqlb.Postgres), auth.WithBaseURL("https://example.com/auth"),
+		auth.WithPlugins( /* password.New(...), email.New(...) ... */ ))
 }
 
 // CheckSchema at start-up, after Migrate: a database whose schema drifted
 // (an index dropped by hand, a column retyped) stops the deployment rather
 // than serve on it.
 func ExampleAuth_CheckSchema() {
-	a := newApp()
+	a, err := newApp()
+	if err != nil {
+		log.Fatal(err)
+	}
 	ctx := context.Background()
 	if err := a.Migrate(ctx); err != nil {
 		log.Fatal(err)
@@ -39,7 +46,10 @@ func ExampleAuth_CheckSchema() {
 // PlanEmpty, what it would run on an empty database of any engine,
 // without connecting. The CLI's auth migrate --print-sql prints the same.
 func ExampleAuth_PlanMigrations() {
-	a := newApp()
+	a, err := newApp()
+	if err != nil {
+		log.Fatal(err)
+	}
 	plan, err := a.PlanMigrations(context.Background(), auth.PlanEmpty(sqlb.MySQL))
 	if err != nil {
 		log.Fatal(err)
