@@ -106,6 +106,7 @@ func (a *Auth) dryRun(ctx context.Context, d *sqlb.Dialect, state *sqlb.DB) (*Mi
 		}
 	}
 	db, dry := sqlb.NewDryRun(d, opts...)
+	defer dry.Close()
 	plan := &MigrationPlan{Dialect: d}
 	seen := 0
 	cut := func() []sqlb.Recorded {

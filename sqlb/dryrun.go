@@ -28,7 +28,8 @@ type Recorded struct {
 }
 
 // NewDryRun returns a [DB] on a new [DryRun] for dialect d, with the
-// naming and types of opts, and the DryRun itself.
+// naming and types of opts, and the DryRun itself. Close the DryRun when
+// done with the DB.
 func NewDryRun(d *Dialect, opts ...Option) (*DB, *DryRun) {
 	dry := &DryRun{schema: newSchema(), empty: sql.OpenDB(emptyConnector{})}
 	return New(dry, d, opts...), dry
@@ -45,6 +46,10 @@ func (r *DryRun) QueryContext(ctx context.Context, query string, args ...any) (*
 	r.record(Recorded{SQL: query, Args: args, Query: true})
 	return r.empty.QueryContext(ctx, "")
 }
+
+// Close releases what answers the dry run's queries; queries fail after
+// it. The recorded statements and the schema stay.
+func (r *DryRun) Close() error { return r.empty.Close() }
 
 func (r *DryRun) record(s Recorded) {
 	r.mu.Lock()

@@ -16,6 +16,7 @@ func TestDryRunRecords(t *testing.T) {
 	for _, d := range sqlb.Dialects() {
 		t.Run(d.Name(), func(t *testing.T) {
 			db, dry := sqlb.NewDryRun(d, sqlb.WithTableNames(func(s string) string { return "p_" + s }))
+			defer dry.Close()
 			changes := []sqlb.DDL{sqlb.CreateTable(people), sqlb.CreateTable(visits), sqlb.AddColumn(visitNote),
 				sqlb.AddColumn(visitFlagged), sqlb.CreateIndex(visitByFlag)}
 			if err := db.Apply(t.Context(), changes...); err != nil {
@@ -53,6 +54,12 @@ func TestDryRunRecords(t *testing.T) {
 				t.Errorf("insert %+v and select %+v: want the insert's arguments and the select marked a query", insert, sel)
 			}
 
+			if err := dry.Close(); err != nil {
+				t.Fatalf("Close: %v", err)
+			}
+			if err := db.All(t.Context(), sqlb.Select(personID.Into(&id)).From(people), func() error { return nil }); err == nil {
+				t.Error("a query after Close = nil error, want one")
+			}
 			s := dry.Schema()
 			if names := s.TableNames(); !slices.Equal(names, []string{"p_person", "p_visit"}) {
 				t.Fatalf("tables = %q, want the two, prefixed", names)
@@ -96,6 +103,7 @@ func TestDryRunImpliedIndex(t *testing.T) {
 	byParent := child.AddedIndex(kidParent)
 	for _, d := range sqlb.Dialects() {
 		db, dry := sqlb.NewDryRun(d)
+		defer dry.Close()
 		if err := db.Apply(t.Context(), sqlb.CreateTable(parent), sqlb.CreateTable(child), sqlb.AddColumn(kidParent)); err != nil {
 			t.Fatal(err)
 		}
@@ -116,6 +124,7 @@ func TestDryRunImpliedIndex(t *testing.T) {
 // PostgreSQL, and the columns it would leave, without a database.
 func ExampleNewDryRun() {
 	db, dry := sqlb.NewDryRun(sqlb.Postgres)
+	defer dry.Close()
 	if err := db.Apply(context.Background(), sqlb.CreateTable(people)); err != nil {
 		fmt.Println(err)
 	}
