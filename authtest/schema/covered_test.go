@@ -75,6 +75,8 @@ func kindType(t *testing.T, kind string) (sqlb.Type, bool) {
 		return sqlb.Bool(), null
 	case "int":
 		return sqlb.Int(), null
+	case "float":
+		return sqlb.Float(), null
 	case "bytes":
 		return sqlb.Bytes(n), null
 	}

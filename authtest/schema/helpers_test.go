@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"errors"
+	"net/netip"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
+	"github.com/sesame-go/sesame/plugin/geo"
 	"github.com/sesame-go/sesame/plugin/handoff"
 	"github.com/sesame-go/sesame/plugin/jwt"
 	"github.com/sesame-go/sesame/plugin/magiclink"
@@ -45,9 +47,10 @@ func everyPlugin(tb testing.TB, mail *authtest.Mailbox) (*password.Plugin, []aut
 	sms := phone.SenderFunc(func(context.Context, phone.Message) error { return nil })
 	return pw, []auth.Plugin{
 		email.New(email.WithSender(mail)), pw, username.New(), magiclink.New(), twofactor.New(), admin.New(),
-		jwt.New(jwt.WithSecretKeys([]byte("0123456789abcdef0123456789abcdef"))), handoff.New(), emailchallenge.New(),
+		jwt.New(jwt.WithSecretKeys([]byte("0123456789abcdef0123456789abcdef"))), emailchallenge.New(),
 		phone.New(phone.WithSender(sms)), passkey.New(),
 		oauth.New([]*oauth.Provider{oauth.GitHub("schema-test-client", auth.NewSecret("schema-test-secret"))}),
+		geo.New(nowhere{}), handoff.New(), // handoff last: it shapes new sessions after the others
 	}
 }
 
@@ -106,6 +109,11 @@ func planFor(tb testing.TB, d *sqlb.Dialect) *auth.MigrationPlan {
 	}
 	return plan
 }
+
+// nowhere is a GeoIP that knows no address.
+type nowhere struct{}
+
+func (nowhere) Locate(context.Context, netip.Addr) (geo.Location, error) { return geo.Location{}, nil }
 
 // noDatabase is a connector that never connects: a plan made on it
 // proves that it needed no database.

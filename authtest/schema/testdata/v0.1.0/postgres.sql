@@ -76,3 +76,5 @@ CREATE INDEX IF NOT EXISTS "auth_passkey_user_id_idx" ON "auth_passkey" ("user_i
 CREATE TABLE IF NOT EXISTS "auth_oauth_token" ("user_id" VARCHAR(36) NOT NULL, "provider" VARCHAR(64) NOT NULL, "subject" VARCHAR(255) NOT NULL, "access_token" TEXT NOT NULL, "refresh_token" TEXT NOT NULL, "expires_at" TIMESTAMPTZ(6), "scope" TEXT NOT NULL, "updated_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("user_id", "provider"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
 -- migration oauth 002_refresh_lease
 ALTER TABLE "auth_oauth_token" ADD COLUMN "refreshing_until" TIMESTAMPTZ(6);
+-- migration geo 001_create
+CREATE TABLE IF NOT EXISTS "auth_geo_last_sign_in" ("user_id" VARCHAR(36) NOT NULL, "country" VARCHAR(2) NOT NULL, "latitude" DOUBLE PRECISION NOT NULL, "longitude" DOUBLE PRECISION NOT NULL, "accuracy_km" DOUBLE PRECISION NOT NULL, "signed_in_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);

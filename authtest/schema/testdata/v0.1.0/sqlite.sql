@@ -76,3 +76,5 @@ CREATE INDEX IF NOT EXISTS "auth_passkey_user_id_idx" ON "auth_passkey" ("user_i
 CREATE TABLE IF NOT EXISTS "auth_oauth_token" ("user_id" TEXT NOT NULL, "provider" TEXT NOT NULL, "subject" TEXT NOT NULL, "access_token" TEXT NOT NULL, "refresh_token" TEXT NOT NULL, "expires_at" TEXT, "scope" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("user_id", "provider"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
 -- migration oauth 002_refresh_lease
 ALTER TABLE "auth_oauth_token" ADD COLUMN "refreshing_until" TEXT;
+-- migration geo 001_create
+CREATE TABLE IF NOT EXISTS "auth_geo_last_sign_in" ("user_id" TEXT NOT NULL, "country" TEXT NOT NULL, "latitude" REAL NOT NULL, "longitude" REAL NOT NULL, "accuracy_km" REAL NOT NULL, "signed_in_at" TEXT NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
