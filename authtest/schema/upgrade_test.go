@@ -64,23 +64,28 @@ func TestUpgradeFromReleases(t *testing.T) {
 	}
 }
 
-func upgrade(t *testing.T, e *authtest.Engine, old baseline) {
+// restore builds a release's database on e from its baseline, the steps
+// keep keeps (all when nil) and their records, and returns its schema.
+func restore(t *testing.T, e *authtest.Engine, old baseline, keep func(baselineStep) bool) *sqlb.Schema {
+	t.Helper()
 	ctx := t.Context()
-	db := e.SQL()
 	for _, st := range old.setup {
 		if _, err := e.DB.ExecContext(ctx, st.sql, st.args...); err != nil {
-			t.Fatalf("%s setup: %s: %v", old.release, st, err)
+			t.Fatalf("%s setup: %s: %v", old.release, st.sql, err)
 		}
 	}
-	before := epoch.Add(-30 * 24 * time.Hour)
 	for _, step := range old.steps {
+		if keep != nil && !keep(step) {
+			continue
+		}
 		for _, st := range step.statements {
 			if _, err := e.DB.ExecContext(ctx, st.sql, st.args...); err != nil {
-				t.Fatalf("%s %s/%s: %s: %v", old.release, step.plugin, step.id, st, err)
+				t.Fatalf("%s %s/%s: %s: %v", old.release, step.plugin, step.id, st.sql, err)
 			}
 		}
-		rec := sqlb.Insert(auth.Migrations).Row(auth.MigrationPlugin.Set(step.plugin), auth.MigrationID.Set(step.id), auth.MigrationAppliedAt.Set(before))
-		if _, err := db.Exec(ctx, rec); err != nil {
+		rec := sqlb.Insert(auth.Migrations).Row(auth.MigrationPlugin.Set(step.plugin), auth.MigrationID.Set(step.id),
+			auth.MigrationAppliedAt.Set(epoch.Add(-30*24*time.Hour)))
+		if _, err := e.SQL().Exec(ctx, rec); err != nil {
 			t.Fatalf("record %s/%s: %v", step.plugin, step.id, err)
 		}
 	}
@@ -88,6 +93,14 @@ func upgrade(t *testing.T, e *authtest.Engine, old baseline) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return live
+}
+
+func upgrade(t *testing.T, e *authtest.Engine, old baseline) {
+	ctx := t.Context()
+	db := e.SQL()
+	before := epoch.Add(-30 * 24 * time.Hour)
+	live := restore(t, e, old, nil)
 
 	// Ada joined a month ago: a verified address, a password, and a
 	// session that is still live.
