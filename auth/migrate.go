@@ -97,7 +97,8 @@ func (a *Auth) Migrate(ctx context.Context, opts ...MigrateOption) error {
 		discard(conn) // it may hold the lock all the same
 		return fmt.Errorf("auth: migrate: lock: %w", err)
 	}
-	err = a.migrate(ctx, a.db.With(conn), mc)
+	db := a.db.With(conn)
+	err = a.migrate(ctx, migrationRun{db: db, state: db, tx: a.cfg.dialect == sqlb.Postgres, progress: mc.progress})
 	if rerr := release(err == nil); rerr != nil {
 		discard(conn)
 		if err == nil {
@@ -107,17 +108,34 @@ func (a *Auth) Migrate(ctx context.Context, opts ...MigrateOption) error {
 	return err
 }
 
-func (a *Auth) migrate(ctx context.Context, db *sqlb.DB, mc migrateConfig) error {
-	if err := db.Apply(ctx, sqlb.CreateTable(Migrations)); err != nil {
+// migrationRun is one run of the migrations: Migrate's on the locked
+// connection, or a plan's on a [sqlb.DryRun].
+type migrationRun struct {
+	// db is where the migrations run.
+	db *sqlb.DB
+	// state is where the applied migrations are read from; nil when none
+	// are (a plan for an empty database).
+	state *sqlb.DB
+	// tx runs each migration in a transaction of its own, on engines
+	// whose DDL is transactional and not already in one.
+	tx bool
+	// progress hears of each plugin's applied migrations.
+	progress func(plugin string, applied []string)
+	// applying hears of each migration before it runs.
+	applying func(plugin, id string)
+}
+
+func (a *Auth) migrate(ctx context.Context, run migrationRun) error {
+	if err := run.db.Apply(ctx, sqlb.CreateTable(Migrations)); err != nil {
 		return fmt.Errorf("auth: migrate: %w", err)
 	}
 	for _, set := range a.migrationSets() {
-		applied, err := a.migrateSet(ctx, db, set.plugin, set.migrations)
+		applied, err := a.migrateSet(ctx, run, set.plugin, set.migrations)
 		if err != nil {
 			return fmt.Errorf("auth: migrate %s: %w", set.plugin, err)
 		}
-		if mc.progress != nil {
-			mc.progress(set.plugin, applied)
+		if run.progress != nil {
+			run.progress(set.plugin, applied)
 		}
 	}
 	return nil
@@ -149,12 +167,21 @@ func (a *Auth) migrationSets() []migrationSet {
 	return sets
 }
 
-// migrateSet applies the plugin's migrations not yet recorded, in order.
-func (a *Auth) migrateSet(ctx context.Context, db *sqlb.DB, plugin string, ms []Migration) ([]string, error) {
+// appliedMigrations returns the IDs of the plugin's recorded migrations.
+func appliedMigrations(ctx context.Context, state *sqlb.DB, plugin string) (map[string]bool, error) {
 	done := map[string]bool{}
+	if state == nil {
+		return done, nil
+	}
 	var id string
-	err := db.All(ctx, sqlb.Select(MigrationID.Into(&id)).From(Migrations).Where(MigrationPlugin.Eq(plugin)),
+	err := state.All(ctx, sqlb.Select(MigrationID.Into(&id)).From(Migrations).Where(MigrationPlugin.Eq(plugin)),
 		func() error { done[id] = true; return nil })
+	return done, err
+}
+
+// migrateSet applies the plugin's migrations not yet recorded, in order.
+func (a *Auth) migrateSet(ctx context.Context, run migrationRun, plugin string, ms []Migration) ([]string, error) {
+	done, err := appliedMigrations(ctx, run.state, plugin)
 	if err != nil {
 		return nil, err
 	}
@@ -163,18 +190,21 @@ func (a *Auth) migrateSet(ctx context.Context, db *sqlb.DB, plugin string, ms []
 		if done[m.ID] {
 			continue
 		}
+		if run.applying != nil {
+			run.applying(plugin, m.ID)
+		}
 		record := sqlb.Insert(Migrations).Row(MigrationPlugin.Set(plugin), MigrationID.Set(m.ID), MigrationAppliedAt.Set(a.Now()))
-		if a.cfg.dialect != sqlb.Postgres {
+		if !run.tx {
 			// MySQL commits DDL as it goes, so no transaction can hold it;
 			// on SQLite the whole run is one transaction already (lock).
-			if err := m.Apply(ctx, db); err != nil {
+			if err := m.Apply(ctx, run.db); err != nil {
 				return applied, fmt.Errorf("%s: %w", m.ID, err)
 			}
-			if _, err := db.Exec(ctx, record); err != nil {
+			if _, err := run.db.Exec(ctx, record); err != nil {
 				return applied, err
 			}
 		} else {
-			err := db.InTx(ctx, nil, func(tx *sqlb.DB) error {
+			err := run.db.InTx(ctx, nil, func(tx *sqlb.DB) error {
 				if err := m.Apply(ctx, tx); err != nil {
 					return fmt.Errorf("%s: %w", m.ID, err)
 				}

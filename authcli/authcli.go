@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"github.com/sesame-go/sesame/auth"
 )
@@ -17,6 +16,9 @@ const (
 	ExitOK    = 0
 	ExitError = 1
 	ExitUsage = 2
+	// ExitDrift is auth migrate --check's answer when the live schema
+	// departs from the declared one.
+	ExitDrift = 3
 )
 
 // Option configures [Run].
@@ -33,13 +35,28 @@ func WithOutput(stdout, stderr io.Writer) Option {
 
 type command struct {
 	name, summary string
-	run           func(ctx context.Context, a *auth.Auth, c *config) error
+	// flags declares the command's flags on fs and returns what runs it;
+	// its result is the exit code.
+	flags func(fs *flag.FlagSet) func(ctx context.Context, a *auth.Auth, c *config) int
 }
 
 var commands = []command{
-	{"migrate", "create and update the auth tables", migrate},
-	{"sweep", "delete expired sessions, tokens and rate counters", sweep},
-	{"maintain", "run the plugins' periodic jobs", maintain},
+	{"migrate", "create and update the auth tables", migrateFlags},
+	{"sweep", "delete expired sessions, tokens and rate counters", plain(sweep)},
+	{"maintain", "run the plugins' periodic jobs", plain(maintain)},
+}
+
+// plain is a command without flags that fails with ExitError.
+func plain(run func(ctx context.Context, a *auth.Auth, c *config) error) func(*flag.FlagSet) func(context.Context, *auth.Auth, *config) int {
+	return func(fs *flag.FlagSet) func(context.Context, *auth.Auth, *config) int {
+		return func(ctx context.Context, a *auth.Auth, c *config) int {
+			if err := run(ctx, a, c); err != nil {
+				fmt.Fprintf(c.stderr, "auth %s: %v\n", fs.Name()[len("auth "):], err)
+				return ExitError
+			}
+			return ExitOK
+		}
+	}
 }
 
 // Run runs one command, args being what follows "auth" on the command
@@ -63,7 +80,13 @@ func Run(ctx context.Context, a *auth.Auth, args []string, opts ...Option) int {
 		}
 		fs := flag.NewFlagSet("auth "+cmd.name, flag.ContinueOnError)
 		fs.SetOutput(io.Discard) // Run prints usage itself, once, where it belongs
-		cmdUsage := func(w io.Writer) { fmt.Fprintf(w, "usage: auth %s\n\n%s.\n", cmd.name, cmd.summary) }
+		run := cmd.flags(fs)
+		cmdUsage := func(w io.Writer) {
+			fmt.Fprintf(w, "usage: auth %s\n\n%s.\n", cmd.name, cmd.summary)
+			fs.SetOutput(w)
+			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
+		}
 		if err := fs.Parse(args[1:]); err != nil {
 			if err == flag.ErrHelp {
 				cmdUsage(c.stdout)
@@ -77,11 +100,7 @@ func Run(ctx context.Context, a *auth.Auth, args []string, opts ...Option) int {
 			fmt.Fprintf(c.stderr, "auth %s: unexpected argument %q\n", cmd.name, fs.Arg(0))
 			return ExitUsage
 		}
-		if err := cmd.run(ctx, a, c); err != nil {
-			fmt.Fprintf(c.stderr, "auth %s: %v\n", cmd.name, err)
-			return ExitError
-		}
-		return ExitOK
+		return run(ctx, a, c)
 	}
 	fmt.Fprintf(c.stderr, "auth: unknown command %q\n\n", args[0])
 	usage(c.stderr)
@@ -93,16 +112,6 @@ func usage(w io.Writer) {
 	for _, cmd := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", cmd.name, cmd.summary)
 	}
-}
-
-func migrate(ctx context.Context, a *auth.Auth, c *config) error {
-	return a.Migrate(ctx, auth.MigrateProgress(func(plugin string, applied []string) {
-		if len(applied) == 0 {
-			fmt.Fprintf(c.stdout, "%s: up to date\n", plugin)
-			return
-		}
-		fmt.Fprintf(c.stdout, "%s: applied %s\n", plugin, strings.Join(applied, ", "))
-	}))
 }
 
 func sweep(ctx context.Context, a *auth.Auth, c *config) error {

@@ -8,8 +8,18 @@
 // name, typically when os.Args[1] is "auth", and exit with its result.
 // Run sweep and maintain from cron: Sesame runs nothing in the background.
 //
+// # Schema tools
+//
+//	auth migrate --print-sql                  print what migrate would run now, running nothing
+//	auth migrate --print-sql --dialect mysql  print every migration for an empty database of an engine, without connecting
+//	auth migrate --check                      report how the live schema departs from the declared one
+//
+// --print-sql prints the statements of [auth.Auth.PlanMigrations];
+// --check prints the report of [auth.Auth.CheckSchema]. docs/schema.md
+// says what each compares and how to run them in CI.
+//
 // # Exit codes
 //
-// 0 on success, 1 when the command failed, 2 for a usage error. -h prints
-// help and exits 0.
+// 0 on success, 1 when the command failed, 2 for a usage error, 3 when
+// migrate --check found drift. -h prints help and exits 0.
 package authcli

@@ -30,7 +30,7 @@ func (c *faultConn) PrepareContext(ctx context.Context, query string) (driver.St
 	if err != nil {
 		return nil, err
 	}
-	return &faultStmt{s, c.f}, nil
+	return &faultStmt{s, c.f, query}, nil
 }
 
 func (c *faultConn) Close() error { return c.inner.Close() }
@@ -58,7 +58,7 @@ func (c *faultConn) ExecContext(ctx context.Context, query string, args []driver
 	if !ok {
 		return nil, driver.ErrSkip
 	}
-	if err := c.f.statement(); err != nil {
+	if err := c.f.statement(query, false); err != nil {
 		return nil, err
 	}
 	res, err := e.ExecContext(ctx, query, args)
@@ -73,7 +73,7 @@ func (c *faultConn) QueryContext(ctx context.Context, query string, args []drive
 	if !ok {
 		return nil, driver.ErrSkip
 	}
-	if err := c.f.statement(); err != nil {
+	if err := c.f.statement(query, true); err != nil {
 		return nil, err
 	}
 	rows, err := q.QueryContext(ctx, query, args)
@@ -133,27 +133,28 @@ func (t *faultTx) Rollback() error { return t.inner.Rollback() }
 type faultStmt struct {
 	inner driver.Stmt
 	f     *Faults
+	query string
 }
 
 func (s *faultStmt) Close() error  { return s.inner.Close() }
 func (s *faultStmt) NumInput() int { return s.inner.NumInput() }
 
 func (s *faultStmt) Exec(args []driver.Value) (driver.Result, error) {
-	if err := s.f.statement(); err != nil {
+	if err := s.f.statement(s.query, false); err != nil {
 		return nil, err
 	}
 	return s.inner.Exec(args) //lint:ignore SA1019 forwarded for drivers without StmtExecContext
 }
 
 func (s *faultStmt) Query(args []driver.Value) (driver.Rows, error) {
-	if err := s.f.statement(); err != nil {
+	if err := s.f.statement(s.query, true); err != nil {
 		return nil, err
 	}
 	return s.inner.Query(args) //lint:ignore SA1019 forwarded for drivers without StmtQueryContext
 }
 
 func (s *faultStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
-	if err := s.f.statement(); err != nil {
+	if err := s.f.statement(s.query, false); err != nil {
 		return nil, err
 	}
 	if e, ok := s.inner.(driver.StmtExecContext); ok {
@@ -163,7 +164,7 @@ func (s *faultStmt) ExecContext(ctx context.Context, args []driver.NamedValue) (
 }
 
 func (s *faultStmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
-	if err := s.f.statement(); err != nil {
+	if err := s.f.statement(s.query, true); err != nil {
 		return nil, err
 	}
 	if q, ok := s.inner.(driver.StmtQueryContext); ok {

@@ -22,6 +22,7 @@ type Faults struct {
 }
 
 type faultState struct {
+	ran        []Statement
 	statements int
 	commits    int
 	failAt     int
@@ -84,8 +85,23 @@ func (f *Faults) Fired() bool {
 	return f.s.fired
 }
 
+// Statement is one statement a [Faults] pool ran, from [Faults.Ran].
+type Statement struct {
+	SQL string
+	// Query marks a statement run for rows.
+	Query bool
+}
+
+// Ran returns the statements run since the last reset, in order, without
+// the one failed by a fault.
+func (f *Faults) Ran() []Statement {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Statement(nil), f.s.ran...)
+}
+
 // statement counts one statement and reports whether it must fail.
-func (f *Faults) statement() error {
+func (f *Faults) statement(query string, rows bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.s.statements++
@@ -93,6 +109,7 @@ func (f *Faults) statement() error {
 		f.s.fired = true
 		return ErrInjected
 	}
+	f.s.ran = append(f.s.ran, Statement{SQL: query, Query: rows})
 	return nil
 }
 
@@ -103,6 +120,7 @@ func (f *Faults) skipped() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.s.statements--
+	f.s.ran = f.s.ran[:len(f.s.ran)-1]
 }
 
 func (f *Faults) commit() error {

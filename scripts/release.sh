@@ -4,10 +4,12 @@
 #
 #  1. Checks VERSION, that the working tree is clean and that no module
 #     has a tag of VERSION yet.
-#  2. Makes every go.mod require its sibling modules at VERSION.
+#  2. Makes every go.mod require its sibling modules at VERSION, and
+#     records the release's schema in authtest/schema/testdata/VERSION,
+#     the baseline the upgrade test of every later version starts from.
 #  3. Runs make test with every engine required, and scripts/proxytest.sh,
 #     which uses every module at VERSION from a module proxy.
-#  4. Commits the go.mod changes, if there were any, and tags the commit
+#  4. Commits the go.mod changes and the schema, if there were any, and tags the commit
 #     once per module: VERSION for the module at the top, DIR/VERSION for
 #     the module in DIR.
 #
@@ -105,6 +107,16 @@ if [ ${#changed[@]} -eq 0 ]; then
 	log "every go.mod requires its siblings at $version already"
 fi
 
+# The release's schema, frozen for the upgrade tests of later versions. A
+# schema recorded before the release was cut (v0.1.0's was) is recorded
+# again, from the commit being released: no tag of the version exists, so
+# nothing has relied on it yet.
+schema=authtest/schema/testdata/$version
+recorded=false
+if $dry; then
+	log "would record the schema of $version in $schema"
+fi
+
 if $dry; then
 	if [ ${#changed[@]} -gt 0 ]; then
 		log "would commit ${#changed[@]} go.mod files: release $version: every module requires its siblings at $version"
@@ -120,14 +132,25 @@ if $dry; then
 	exit $problems
 fi
 
-# Put the go.mod files back if anything below fails.
+# Put the go.mod files back, and drop the recorded schema, if anything
+# below fails.
 restore() {
 	if [ ${#changed[@]} -gt 0 ]; then
 		log "putting back ${changed[*]}"
 		git checkout -- "${changed[@]}"
 	fi
+	if $recorded; then
+		log "putting back $schema"
+		rm -rf "$schema"
+		git checkout -q -- "$schema" 2>/dev/null || true
+	fi
 }
 trap restore EXIT
+
+log "recording the schema of $version in $schema"
+recorded=true
+rm -rf "$schema"
+(cd authtest/schema && GOWORK=off go test -count=1 -run '^TestRecordRelease$' . -args -record "$version")
 
 # 3. Tests.
 log "make test, every engine required"
@@ -136,8 +159,12 @@ log "scripts/proxytest.sh $version"
 scripts/proxytest.sh "$version"
 
 # 4. Commit and tags.
+git add -- "$schema"
+if ! git diff --cached --quiet -- "$schema"; then
+	changed+=("$schema")
+fi
 if [ ${#changed[@]} -gt 0 ]; then
-	git commit -q -m "release $version: every module requires its siblings at $version" -- "${changed[@]}"
+	git commit -q -m "release $version: every module requires its siblings at $version, and its schema is recorded" -- "${changed[@]}"
 fi
 trap - EXIT
 commit=$(git rev-parse HEAD)

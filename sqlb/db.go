@@ -135,6 +135,9 @@ func (db *DB) Apply(ctx context.Context, changes ...DDL) error {
 		if err != nil {
 			return err
 		}
+		if dry, ok := db.q.(*DryRun); ok {
+			dry.model(db, d)
+		}
 		for _, s := range stmts {
 			if _, err := db.q.ExecContext(ctx, s); err != nil {
 				return fmt.Errorf("sqlb: %w", err)

@@ -10,6 +10,7 @@ import (
 // statements on some engines (an index after its table, say).
 type DDL interface {
 	statements(b *ddlBuilder) []string
+	model(b *ddlBuilder, s *Schema)
 }
 
 type ddlBuilder struct {

@@ -180,6 +180,14 @@ func TestAuthcliUsage(t *testing.T) {
 		{[]string{"frobnicate"}, authcli.ExitUsage, nil, []string{`auth: unknown command "frobnicate"`, usage}},
 		{[]string{"migrate", "now"}, authcli.ExitUsage, nil, []string{`auth migrate: unexpected argument "now"`}},
 		{[]string{"sweep", "-x"}, authcli.ExitUsage, nil, []string{"-x", "usage: auth sweep"}},
+		{[]string{"migrate", "--print-sql", "--check"}, authcli.ExitUsage, nil, []string{"--print-sql and --check exclude each other"}},
+		{[]string{"migrate", "--dialect", "mysql"}, authcli.ExitUsage, nil, []string{"--dialect needs --print-sql"}},
+		{[]string{"migrate", "--print-sql", "--dialect", "oracle"}, authcli.ExitUsage, nil, []string{`unknown dialect "oracle"`}},
+		{[]string{"migrate", "--help"}, authcli.ExitOK, []string{"-print-sql", "-check", "-dialect"}, nil},
+		// An empty database's SQL for any engine needs no connection.
+		{[]string{"migrate", "--print-sql", "--dialect", "mysql"}, authcli.ExitOK, []string{"CREATE TABLE IF NOT EXISTS `auth_user`", "-- core 004_identity_sign_up"}, nil},
+		{[]string{"migrate", "--print-sql", "--dialect", "postgres"}, authcli.ExitOK, []string{`CREATE TABLE IF NOT EXISTS "auth_user"`, "TIMESTAMPTZ(6)"}, nil},
+		{[]string{"migrate", "--print-sql", "--dialect", "sqlite"}, authcli.ExitOK, []string{`CREATE TABLE IF NOT EXISTS "auth_token"`, "BLOB"}, nil},
 	}
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		db := e.Open(t)

@@ -10,10 +10,10 @@ import (
 	"github.com/sesame-go/sesame/authtest"
 )
 
-// TestNoGoroutineOutlivesACall runs every core operation, a sweep and a
-// migration as Go calls and checks that no goroutine is left behind. A
-// first round warms the pool up, since a driver may keep a goroutine per
-// open connection.
+// TestNoGoroutineOutlivesACall runs every core operation, a sweep, a
+// migration, its plans and a schema check as Go calls and checks that no
+// goroutine is left behind. A first round warms the pool up, since a
+// driver may keep a goroutine per open connection.
 func TestNoGoroutineOutlivesACall(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		login := authtest.NewLogin()
@@ -55,6 +55,15 @@ func TestNoGoroutineOutlivesACall(t *testing.T) {
 				t.Fatal(err)
 			}
 			if _, err := a.Sweep(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.PlanMigrations(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.PlanMigrations(ctx, auth.PlanEmpty(e.Dialect)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.CheckSchema(ctx); err != nil {
 				t.Fatal(err)
 			}
 		}
