@@ -20,10 +20,12 @@ type argon2Hash struct {
 	salt, key []byte
 }
 
-// Bounds of an argon2 hash's work, below argon2id.Params.Validate's.
+// Bounds of an argon2 hash's work: those package argon2id's Verify puts
+// on a stored hash, so that the plugin's own hashes of older parameters
+// verify here too.
 const (
 	argon2MaxMemory      = 1 << 20 // KiB: 1 GiB, libsodium's "sensitive" limit
-	argon2MaxIterations  = 16      // libsodium's "sensitive" uses 4
+	argon2MaxIterations  = 64      // libsodium's "sensitive" uses 4
 	argon2MaxParallelism = 64
 )
 

@@ -26,7 +26,7 @@
 // than:
 //
 //	bcrypt         cost 4 to 14 (Auth0 and Supabase use 10, Devise 11 or 12)
-//	argon2         memory at most 1 GiB, 1 to 16 passes, 1 to 64 lanes, salt 8 to 256 bytes, key 16 to 256 bytes
+//	argon2         memory at most 1 GiB, 1 to 64 passes, 1 to 64 lanes, salt 8 to 256 bytes, key 16 to 256 bytes
 //	pbkdf2-sha256  1 to 3 000 000 iterations (Django 5.2 uses 1 000 000), salt 1 to 128 bytes, a 32-byte key
 //	firebase       rounds 1 to 8 and mem cost 1 to 14, Firebase's own ranges (16 MiB at most)
 //	better-auth    fixed: N=16384, r=16, p=1, 64-byte key (32 MiB)
