@@ -335,3 +335,55 @@ func TestHostileStoredHash(t *testing.T) {
 		}
 	})
 }
+
+// gatedRehash holds the first Hash after arm until release: a sign-in
+// that verified an imported hash and is making its replacement, outside
+// the transaction.
+type gatedRehash struct {
+	*countingHasher
+	gate gatedHasher // its channels and arming; its Verify is not used
+}
+
+func (h *gatedRehash) Hash(ctx context.Context, pw []byte) (string, error) {
+	s, err := h.countingHasher.Hash(ctx, pw)
+	g := &h.gate
+	g.mu.Lock()
+	armed := g.armed
+	g.armed = false
+	g.mu.Unlock()
+	if armed {
+		close(g.entered)
+		<-g.release
+	}
+	return s, err
+}
+
+// TestImportedSignInRacesReset: a sign-in that verified an imported hash
+// before a reset neither gets a session after it nor writes its
+// replacement over the reset's password.
+func TestImportedSignInRacesReset(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		h := &gatedRehash{countingHasher: newCountingHasher(t, testParams)}
+		gate := &h.gate
+		f := newFixture(t, e, password.WithHasher(h))
+		id := f.importUser(t, "ada@example.com", password.SchemeBcrypt, "$2b$04$Stk4.JIZBiCqQyjUXX8RzuaSOC3e3jrhkZMxWZuCuH4JVYSbWdGuq")
+		f.post(t, f.c, "/auth/password/forgot", map[string]string{"email": "ada@example.com"}, http.StatusOK)
+		reset := f.mail.Token(t, "ada@example.com", password.PurposeReset)
+
+		gate.arm()
+		late := make(chan *authtest.Response)
+		go func() {
+			late <- authtest.NewClient(t, f.h).Post("/auth/password/sign-in", map[string]string{"email": "ada@example.com", "password": "correct horse"})
+		}()
+		<-gate.entered
+		f.post(t, f.c, "/auth/password/reset", map[string]string{"token": reset, "password": "the new password"}, http.StatusOK)
+		close(gate.release)
+		wantError(t, "the sign-in that checked the imported hash before the reset", <-late, http.StatusUnauthorized, "invalid_credentials")
+		if n := count(t, f.a.DB(), auth.Sessions, nil); n != 0 {
+			t.Fatalf("%d sessions after the reset, want none", n)
+		}
+		if ok, err := h.Verify(context.Background(), []byte("the new password"), storedHash(t, f.a.DB(), id)); !ok || err != nil {
+			t.Errorf("the stored hash is not the reset's: %v, %v", ok, err)
+		}
+	})
+}
