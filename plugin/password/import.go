@@ -3,6 +3,7 @@ package password
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/sesame-go/sesame/auth"
@@ -71,6 +72,9 @@ func (p *Plugin) ImportPasswordHash(ctx context.Context, c *auth.Call, userID, s
 	stored, err := p.legacy.Encode(scheme, hash)
 	if err != nil {
 		return ErrInvalidHash.With(err.Error())
+	}
+	if len(stored) > maxHashLen {
+		return ErrInvalidHash.With(fmt.Sprintf("password: the hash takes %d characters stored, more than the %d auth_password.hash holds", len(stored), maxHashLen))
 	}
 	if _, err := c.LoadUser(ctx, userID); err != nil {
 		return err

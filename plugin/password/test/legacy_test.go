@@ -66,7 +66,7 @@ func importedCases(tb testing.TB) []importedCase {
 	var out []importedCase
 	seen := map[string]bool{}
 	for _, v := range loadVectors(tb).Vectors {
-		key := v.Scheme + v.Variant
+		key := strings.TrimSpace(v.Scheme + " " + v.Variant)
 		if len(v.AlsoMatches) > 0 && v.Scheme == legacy.BetterAuthScrypt {
 			key += " NFKC"
 		}
@@ -289,6 +289,7 @@ func TestImportRefusals(t *testing.T) {
 			{"django 10^9 iterations", u.ID, password.SchemePBKDF2SHA256, "pbkdf2_sha256$1000000000$seasalt$8xBlGd3jVgvJ+92hWPxi5ww0uuAuAnKgC45eudxro7c=", password.ErrInvalidHash},
 			{"better-auth malformed", u.ID, password.SchemeBetterAuthScrypt, "abc:def", password.ErrInvalidHash},
 			{"a bcrypt hash named argon2", u.ID, password.SchemeArgon2, "$2b$04$Stk4.JIZBiCqQyjUXX8RzuaSOC3e3jrhkZMxWZuCuH4JVYSbWdGuq", password.ErrInvalidHash},
+			{"argon2 too long to store", u.ID, password.SchemeArgon2, "$argon2id$v=19$m=1024,t=1,p=1$" + strings.Repeat("c2FsdHNhbHQ", 8) + "$" + strings.Repeat("a2V5a2V5a2V5", 16), password.ErrInvalidHash},
 			{"no such user", "no-such-user", password.SchemeBcrypt, "$2b$04$Stk4.JIZBiCqQyjUXX8RzuaSOC3e3jrhkZMxWZuCuH4JVYSbWdGuq", auth.ErrUserNotFound},
 			{"no hash", u.ID, password.SchemeBcrypt, "", auth.ErrInvalidInput},
 			{"no scheme", u.ID, "", "$2b$04$Stk4.JIZBiCqQyjUXX8RzuaSOC3e3jrhkZMxWZuCuH4JVYSbWdGuq", auth.ErrInvalidInput},
