@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -177,5 +178,34 @@ func TestNewRefusesBadFirebaseParams(t *testing.T) {
 	}
 	if _, err := New(WithConcurrency(0)); err == nil {
 		t.Error("New(WithConcurrency(0)) = nil error")
+	}
+}
+
+// TestSchemesDoNotOverlap (namespace collisions): a hash of one scheme is
+// refused under every other, and each stored form is read back as the
+// scheme it was imported as, so no string means two things.
+func TestSchemesDoNotOverlap(t *testing.T) {
+	v := newVerifier(t)
+	for _, vec := range loadVectors(t).Vectors {
+		for _, other := range v.Schemes() {
+			if other == vec.Scheme {
+				continue
+			}
+			if stored, err := v.Encode(other, vec.Hash); err == nil {
+				t.Errorf("Encode(%s, a %s hash) = %q, want an error", other, vec.Scheme, stored)
+			}
+		}
+		stored, err := v.Encode(vec.Scheme, vec.Hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := v.parseStored(stored)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := v.parseExport(vec.Scheme, vec.Hash)
+		if fmt.Sprintf("%T", h) != fmt.Sprintf("%T", want) || h.stored() != stored {
+			t.Errorf("stored %q reads back as %T %q, want %T", stored, h, h.stored(), want)
+		}
 	}
 }
