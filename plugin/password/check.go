@@ -93,22 +93,20 @@ func (p *Plugin) verify(ctx context.Context, password []byte, encoded string) (o
 // have been replaced meanwhile by a concurrent sign-in with the same
 // password: then the password is checked against the replacement, one more
 // hash for the loser of that race only, and the sign-in goes on without
-// replacing it again.
-func (p *Plugin) stillGood(ctx context.Context, c *auth.Call, chk *prepared, password auth.Secret) (bool, error) {
+// replacing it again. rehash reports whether chk.rehash is still to be
+// written.
+func (p *Plugin) stillGood(ctx context.Context, c *auth.Call, chk *prepared, password auth.Secret) (ok, rehash bool, err error) {
 	now, err := currentHash(ctx, c.DB(), chk.userID, true)
 	switch {
 	case err != nil || now == "":
-		return false, err
+		return false, false, err
 	case auth.NewSecret(now).Equal(chk.checked):
-		return true, nil
+		return true, !chk.rehash.IsZero(), nil
 	case chk.rehash.IsZero():
-		return false, nil
+		return false, false, nil
 	}
-	ok, _, err := p.verify(ctx, []byte(password.Reveal()), now)
-	if ok {
-		chk.rehash = auth.Secret{}
-	}
-	return ok, err
+	ok, _, err = p.verify(ctx, []byte(password.Reveal()), now)
+	return ok, false, err
 }
 
 // newHash checks a new password against the policy, the list of common

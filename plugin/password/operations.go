@@ -132,7 +132,7 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInReques
 	if !chk.ok {
 		return SignedIn{}, chk.wrong
 	}
-	still, err := p.stillGood(ctx, c, chk, in.Password)
+	still, rehash, err := p.stillGood(ctx, c, chk, in.Password)
 	if err != nil {
 		return SignedIn{}, err
 	}
@@ -142,7 +142,7 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInReques
 	if p.cfg.requireVerification && !chk.verified {
 		return SignedIn{}, ErrEmailNotVerified
 	}
-	if !chk.rehash.IsZero() {
+	if rehash {
 		// Compare-and-set: the new hash replaces only the one checked.
 		if _, err := c.DB().Exec(ctx, sqlb.Update(Passwords).Set(PasswordHash.Set(chk.rehash.Reveal()), PasswordUpdatedAt.Set(c.Now())).
 			Where(sqlb.And(PasswordUserID.Eq(chk.userID), PasswordHash.Eq(chk.checked.Reveal())))); err != nil {
