@@ -27,7 +27,7 @@ const OpBatch = "import.batch"
 func New() *Plugin {
 	p := &Plugin{}
 	p.op = &auth.Op[batch, *Report]{Name: OpBatch, Writes: true,
-		Codes:   []*auth.Error{auth.ErrIdentityTaken, auth.ErrSessionExpired, ErrRejected},
+		Codes:   []*auth.Error{auth.ErrIdentityTaken, auth.ErrSessionExpired, ErrRejected, errDryRun},
 		Handler: p.handleBatch}
 	return p
 }

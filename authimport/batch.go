@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"net/http"
 	"slices"
 	"time"
 
@@ -17,8 +18,16 @@ import (
 type batch struct {
 	Source  string
 	Records []Record
-	DryRun  bool
+	// DryRun makes the handler do everything, then fail with errDryRun so
+	// that the transaction rolls back, leaving its report in dryReport.
+	DryRun    bool
+	dryReport *Report
 }
+
+// errDryRun rolls back the transaction of a dry run, which wrote what a
+// run would, so that the password plugin and the database judge every
+// record as in a run.
+var errDryRun = auth.NewError("import_dry_run", http.StatusOK, "a dry run writes nothing")
 
 // handleBatch imports each record in turn, in the operation's one
 // transaction. What a record cannot have (an address that names someone
@@ -28,11 +37,15 @@ type batch struct {
 // one record at a time.
 func (p *Plugin) handleBatch(ctx context.Context, c *auth.Call, in batch) (*Report, error) {
 	r := &Report{Source: in.Source, DryRun: in.DryRun}
-	im := importer{p: p, c: c, src: in.Source, dry: in.DryRun, r: r, pw: p.passwords()}
+	im := importer{p: p, c: c, src: in.Source, r: r, pw: p.passwords()}
 	for i := range in.Records {
 		if err := im.record(ctx, &in.Records[i]); err != nil {
 			return nil, err
 		}
+	}
+	if in.DryRun {
+		*in.dryReport = *r
+		return nil, errDryRun
 	}
 	return r, nil
 }
@@ -42,7 +55,6 @@ type importer struct {
 	p   *Plugin
 	c   *auth.Call
 	src string
-	dry bool
 	r   *Report
 	pw  auth.PasswordImporter
 }
@@ -112,9 +124,6 @@ func (im *importer) newUserFits(ctx context.Context, rec *Record, accounts []Acc
 // createUser makes the person, with their address (verified as the other
 // system knew it), and lists them as imported.
 func (im *importer) createUser(ctx context.Context, rec *Record) (string, error) {
-	if im.dry {
-		return "", nil
-	}
 	u, err := im.c.CreateUser(ctx, rec.Name, rec.Image)
 	if err != nil {
 		return "", err
@@ -173,9 +182,6 @@ func (im *importer) accounts(ctx context.Context, rec *Record, uid string) ([]Ac
 
 func (im *importer) addAccount(ctx context.Context, uid string, a Account) error {
 	im.r.Accounts.Imported++
-	if im.dry {
-		return nil
-	}
 	if _, err := im.c.AddIdentity(ctx, uid, "oauth:"+a.Provider, a.Subject, true); err != nil {
 		return err
 	}
@@ -204,9 +210,6 @@ func (im *importer) password(ctx context.Context, rec *Record, uid string) error
 		return nil
 	}
 	im.r.Passwords.Imported++
-	if im.dry {
-		return nil
-	}
 	if err := im.pw.ImportPasswordHash(ctx, im.c, uid, rec.Password.Scheme, rec.Password.Hash.Reveal()); err != nil {
 		// A refusal of the hash is the record's problem; anything else
 		// (the database) is the run's.
@@ -234,9 +237,6 @@ func (im *importer) sessions(ctx context.Context, rec *Record, uid string) error
 			continue
 		}
 		im.r.Sessions.Imported++
-		if im.dry {
-			continue
-		}
 		if _, err := im.c.ImportSession(ctx, auth.ImportedSession{UserID: uid, System: im.src, Token: s.Token,
 			Credential: "import:" + im.src, CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt, IP: s.IP,
 			UserAgent: s.UserAgent}); err != nil {

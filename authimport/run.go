@@ -36,8 +36,12 @@ type runConfig struct {
 // default.
 const DefaultBatchSize = 200
 
-// DryRun makes the import check every record, as far as the database
-// tells, and report what it would import, writing nothing.
+// DryRun makes the import do everything a run does, batch by batch, and
+// roll each batch back: the report says what a run would import and every
+// problem it would meet (the password plugin's refusals too), and nothing
+// is written. Batches are judged alone, so a record that conflicts only
+// with an earlier batch's (other than by address or account, which the
+// run compares itself) is found by the run.
 func DryRun() Option { return func(c *runConfig) { c.dry = true } }
 
 // WithBatchSize sets how many records one transaction imports, between 1
@@ -162,7 +166,11 @@ func (p *Plugin) runBatch(ctx context.Context, src string, recs []Record, dry bo
 	if len(recs) == 0 {
 		return nil
 	}
-	r, err := p.op.Run(ctx, batch{Source: src, Records: recs, DryRun: dry})
+	dryReport := &Report{}
+	r, err := p.op.Run(ctx, batch{Source: src, Records: recs, DryRun: dry, dryReport: dryReport})
+	if dry && errors.Is(err, errDryRun) {
+		r, err = dryReport, nil
+	}
 	if err == nil {
 		total.add(r)
 		return nil

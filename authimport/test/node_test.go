@@ -58,7 +58,7 @@ func nodeModules(t testing.TB) {
 		if _, err := os.Stat("betterauth/node_modules/better-auth/package.json"); err == nil {
 			return
 		}
-		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund")
+		cmd := exec.Command("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund")
 		cmd.Dir = "betterauth"
 		if out, err := cmd.CombinedOutput(); err != nil {
 			npm.err = fmt.Errorf("npm ci in betterauth/: %v\n%s", err, out)
