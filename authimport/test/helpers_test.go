@@ -138,9 +138,9 @@ var (
 
 func init() { recorded.PrimaryKey(recordedUserID) }
 
-func (*recorder) Name() string                { return "recorder" }
-func (*recorder) Tables() []*sqlb.Table       { return []*sqlb.Table{recorded} }
-func (*recorder) PasswordSchemes() []string   { return []string{authimport.BetterAuthScheme, "bcrypt"} }
+func (*recorder) Name() string              { return "recorder" }
+func (*recorder) Tables() []*sqlb.Table     { return []*sqlb.Table{recorded} }
+func (*recorder) PasswordSchemes() []string { return []string{authimport.BetterAuthScheme, "bcrypt"} }
 func (*recorder) Migrations() []auth.Migration {
 	return []auth.Migration{auth.Changes("001", sqlb.CreateTable(recorded))}
 }
