@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"os"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
@@ -114,4 +115,15 @@ func ExampleWriteError() {
 		authhttp.WriteError(w, auth.ErrNotFound)
 	})
 	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
+}
+
+// After importing better-auth's sessions (authimport), its cookie keeps
+// people signed in: the first request with it gets Sesame's cookie in its
+// place. Give the Middleware better-auth's secret (BETTER_AUTH_SECRET) as
+// an auth.Secret; the journeys run in authimport/test.
+func ExampleBridgeCookie() {
+	bridge := authhttp.BridgeCookie(authhttp.BetterAuthCookie(auth.NewSecret(os.Getenv("BETTER_AUTH_SECRET"))))
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a))
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a, bridge)(mux)))
 }

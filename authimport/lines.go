@@ -176,6 +176,10 @@ func (c *csvSource) Name() string { return c.name }
 
 func (c *csvSource) header() error {
 	head, err := c.r.Read()
+	if errors.Is(err, io.EOF) {
+		c.eof = true
+		return io.EOF // an empty file: nothing to import
+	}
 	if err != nil {
 		return fmt.Errorf("the header row: %w", err)
 	}
@@ -199,7 +203,10 @@ func (c *csvSource) header() error {
 }
 
 func (c *csvSource) Next(ctx context.Context, n int) ([]Record, error) {
-	if c.cols == nil && !c.eof {
+	if c.eof {
+		return nil, io.EOF
+	}
+	if c.cols == nil {
 		if err := c.header(); err != nil {
 			return nil, err
 		}

@@ -77,7 +77,7 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 		name string
 		c    Count
 	}{{"users", r.Users}, {"passwords", r.Passwords}, {"accounts", r.Accounts}, {"sessions", r.Sessions}} {
-		fmt.Fprintf(cw, "%-9s %d %s, %d already, %d skipped\n", k.name+":", k.c.Imported, verb, k.c.Already, k.c.Skipped)
+		fmt.Fprintf(cw, "%-10s %d %s, %d already, %d skipped\n", k.name+":", k.c.Imported, verb, k.c.Already, k.c.Skipped)
 	}
 	fmt.Fprintf(cw, "problems: %d\n", len(r.Problems))
 	for _, p := range r.Problems {
