@@ -56,7 +56,7 @@ func (b *betterAuth) Next(ctx context.Context, n int) ([]Record, error) {
 		id = "BINARY " + id // MySQL's default collation folds case; better-auth's IDs do not
 	}
 	rows, err := b.db.QueryContext(ctx, fmt.Sprintf("SELECT %s, %s, %s, %s, %s, %s FROM %s WHERE %s > %s ORDER BY %s LIMIT %d",
-		q("id"), q("name"), q("email"), q("emailVerified"), q("image"), q("createdAt"), q("user"), id, b.d.Placeholder(1), id, n), b.last)
+		q("id"), q("name"), q("email"), q("emailVerified"), q("image"), b.time("createdAt"), q("user"), id, b.d.Placeholder(1), id, n), b.last)
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +97,16 @@ func (b *betterAuth) Next(ctx context.Context, n int) ([]Record, error) {
 		return nil, err
 	}
 	return recs, b.sessions(ctx, recs, byID)
+}
+
+// time selects a time column. On MySQL, whose drivers read a timestamp in
+// the connection's time zone, it selects the instant itself, as Unix
+// seconds with their fraction.
+func (b *betterAuth) time(col string) string {
+	if b.d == sqlb.MySQL {
+		return "UNIX_TIMESTAMP(" + b.d.Quote(col) + ")"
+	}
+	return b.d.Quote(col)
 }
 
 // in returns "IN (...)" for the users of a batch, with their IDs as
@@ -143,7 +153,7 @@ func (b *betterAuth) sessions(ctx context.Context, recs []Record, byID map[strin
 	q := b.d.Quote
 	in, args := b.in(recs)
 	rows, err := b.db.QueryContext(ctx, fmt.Sprintf("SELECT %s, %s, %s, %s, %s, %s, %s FROM %s WHERE %s %s ORDER BY %s",
-		q("id"), q("userId"), q("token"), q("createdAt"), q("expiresAt"), q("ipAddress"), q("userAgent"), q("session"),
+		q("id"), q("userId"), q("token"), b.time("createdAt"), b.time("expiresAt"), q("ipAddress"), q("userAgent"), q("session"),
 		q("userId"), in, q("id")), args...)
 	if err != nil {
 		return err

@@ -80,7 +80,7 @@ func TestCSV(t *testing.T) {
 func TestSourceTime(t *testing.T) {
 	want := time.Date(2026, 11, 24, 4, 55, 44, 118e6, time.UTC)
 	for _, v := range []any{want.In(time.FixedZone("x", 3600)), "2026-11-24T04:55:44.118Z", []byte("2026-11-24 04:55:44.118"),
-		want.UnixMilli(), strconv.FormatInt(want.UnixMilli(), 10)} {
+		want.UnixMilli(), strconv.FormatInt(want.UnixMilli(), 10), []byte("1795496144.118000")} {
 		got, err := sourceTime(v)
 		if err != nil || !got.Equal(want) || got.Location() != time.UTC {
 			t.Errorf("sourceTime(%v) = %v, %v; want %v", v, got, err, want)

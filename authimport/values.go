@@ -10,7 +10,8 @@ import (
 // sourceTime reads a time as the drivers of other systems' databases
 // give it: a time.Time (pgx, parseTime), text in one of the usual forms
 // (MySQL without parseTime, SQLite), or a Unix time in milliseconds or
-// seconds (SQLite). Text with no zone is UTC.
+// seconds (SQLite), or Unix seconds with a fraction (MySQL's
+// UNIX_TIMESTAMP). Text with no zone is UTC.
 func sourceTime(v any) (time.Time, error) {
 	switch t := v.(type) {
 	case nil:
@@ -39,6 +40,13 @@ func parseTime(s string) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return sourceTime(n)
+	}
+	if sec, frac, ok := strings.Cut(s, "."); ok && len(frac) <= 9 { // Unix seconds with a fraction (MySQL's UNIX_TIMESTAMP)
+		n, err1 := strconv.ParseInt(sec, 10, 64)
+		f, err2 := strconv.ParseUint(frac+strings.Repeat("0", 9-len(frac)), 10, 64)
+		if err1 == nil && err2 == nil && !strings.HasPrefix(frac, "+") && !strings.HasPrefix(sec, "+") {
+			return time.Unix(n, int64(f)).UTC(), nil
+		}
 	}
 	for _, l := range timeLayouts {
 		if t, err := time.Parse(l, s); err == nil {

@@ -8,10 +8,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
 	"github.com/sesame-go/sesame/authimport"
 	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/sqlb"
 )
 
 var people = []person{
@@ -80,6 +83,25 @@ func TestBetterAuthDatabase(t *testing.T) {
 			if got, want := f.hashOf(t, uid), authimport.BetterAuthScheme+" "+hash; got != want || !strings.Contains(hash, ":") {
 				t.Errorf("password hash of %s = %q, want better-auth's %q", m.Users[i].Email, got, want)
 			}
+		}
+
+		// Times cross engines and drivers as instants: better-auth made
+		// Ada a moment ago, with sessions of 7 days.
+		var created, expires time.Time
+		if err := f.a.DB().One(context.Background(), sqlb.Select(auth.UserCreatedAt.Into(&created)).From(auth.Users).
+			Where(auth.UserID.Eq(ada))); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.a.DB().One(context.Background(), sqlb.Select(auth.SessionExpiresAt.Into(&expires)).
+			From(auth.Sessions).Where(auth.SessionUserID.Eq(ada)).OrderBy(auth.SessionExpiresAt.Desc()).Limit(1)); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		if d := now.Sub(created); d < 0 || d > 2*time.Minute {
+			t.Errorf("Ada's sign-up time = %v, %v before now: want better-auth's, a moment ago", created, d)
+		}
+		if d := expires.Sub(now.Add(7 * 24 * time.Hour)); d < -2*time.Minute || d > time.Minute {
+			t.Errorf("Ada's session expires at %v, want better-auth's 7 days from now", expires)
 		}
 
 		imported := state(t, e.SQL())
