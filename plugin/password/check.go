@@ -53,13 +53,13 @@ func (p *Plugin) checkPassword(ctx context.Context, c *auth.Call, ident identifi
 	if stored == "" {
 		encoded = p.cfg.hasher.Dummy()
 	}
-	ok, err := p.cfg.hasher.Verify(ctx, []byte(password.Reveal()), encoded)
+	ok, replace, err := p.verify(ctx, []byte(password.Reveal()), encoded)
 	if err != nil {
 		return nil, err
 	}
 	chk.ok = ok && stored != ""
 	chk.checked = auth.NewSecret(stored)
-	if chk.ok && p.cfg.hasher.NeedsRehash(encoded) {
+	if chk.ok && replace {
 		h, err := p.cfg.hasher.Hash(ctx, []byte(password.Reveal()))
 		if err != nil {
 			return nil, err
@@ -69,14 +69,44 @@ func (p *Plugin) checkPassword(ctx context.Context, c *auth.Call, ident identifi
 	return chk, nil
 }
 
-// stillStored reports, inside the transaction, whether the hash a check
-// used outside it is still the user's: a reset or change in between makes
-// the check stale. On PostgreSQL and MySQL it locks the row until the
-// transaction ends, so that a concurrent reset waits for this sign-in and
-// then ends its session; SQLite's writers take turns anyway.
-func stillStored(ctx context.Context, c *auth.Call, chk *prepared) (bool, error) {
+// verify checks password against encoded with exactly one hash: a hash
+// of the configured hasher, or one imported from another system (package
+// legacy), which is any the hasher would replace and legacy recognizes.
+// replace reports that a match should be replaced by a new hash.
+func (p *Plugin) verify(ctx context.Context, password []byte, encoded string) (ok, replace bool, err error) {
+	replace = p.cfg.hasher.NeedsRehash(encoded)
+	if replace && p.legacy.Recognizes(encoded) {
+		ok, err = p.legacy.Verify(ctx, password, encoded)
+	} else {
+		ok, err = p.cfg.hasher.Verify(ctx, password, encoded)
+	}
+	return ok && err == nil, replace, err
+}
+
+// stillGood reports, inside the transaction, whether the password a check
+// verified outside it is still the user's: a reset or change in between
+// makes the check stale. On PostgreSQL and MySQL it locks the row until
+// the transaction ends, so that a concurrent reset waits for this sign-in
+// and then ends its session; SQLite's writers take turns anyway.
+//
+// A hash the check would have replaced (an older or imported one) may
+// have been replaced meanwhile by a concurrent sign-in with the same
+// password: then the password is checked against the replacement, one more
+// hash for the loser of that race only, and the sign-in goes on without
+// replacing it again. rehash reports whether chk.rehash is still to be
+// written.
+func (p *Plugin) stillGood(ctx context.Context, c *auth.Call, chk *prepared, password auth.Secret) (ok, rehash bool, err error) {
 	now, err := currentHash(ctx, c.DB(), chk.userID, true)
-	return err == nil && now != "" && auth.NewSecret(now).Equal(chk.checked), err
+	switch {
+	case err != nil || now == "":
+		return false, false, err
+	case auth.NewSecret(now).Equal(chk.checked):
+		return true, !chk.rehash.IsZero(), nil
+	case chk.rehash.IsZero():
+		return false, false, nil
+	}
+	ok, _, err = p.verify(ctx, []byte(password.Reveal()), now)
+	return ok, false, err
 }
 
 // newHash checks a new password against the policy, the list of common

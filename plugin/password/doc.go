@@ -35,16 +35,29 @@
 // server operation with no route: with auth.Auth.CreateUser it seeds a
 // person who can sign in at once.
 //
-// Error codes: invalid_credentials, email_not_verified, password_too_short,
-// password_too_long, password_breached, password_check_unavailable,
-// no_password, and the core's. [WithCommonPasswordCheck] refuses the most
+// Error codes: invalid_credentials, email_not_verified,
+// password_too_short, password_too_long, password_breached,
+// password_check_unavailable, no_password, invalid_password_hash
+// (imports), and the core's. [WithCommonPasswordCheck] refuses the most
 // common passwords with password_breached and a message of its own.
 //
 // # Storage
 //
 // Hashes live in auth_password ([Passwords]), one per user, never in the
 // user table, in the PHC string format of package argon2id. A hash made
-// with older parameters is replaced at the next successful sign-in.
+// with older parameters is replaced at the next successful sign-in, with a
+// compare-and-set, so that concurrent sign-ins all succeed.
+//
+// # Imported hashes
+//
+// [Plugin.ImportHash] (a server operation, [OpImportHash]) and
+// [Plugin.ImportPasswordHash] ([auth.PasswordImporter], for importers
+// running in their own operation) store a hash made by another system:
+// bcrypt, better-auth's scrypt, Firebase's scrypt ([WithFirebaseScrypt]),
+// argon2i or argon2id with other parameters, Django's PBKDF2-SHA256 (see
+// package legacy for the formats and the bounds on their work). The person
+// signs in with the password they had, and the first successful sign-in
+// replaces the hash with the plugin's own.
 //
 // # Security
 //

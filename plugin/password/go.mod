@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/sesame-go/sesame v0.1.0
 	github.com/sesame-go/sesame/sqlb v0.1.0
+	golang.org/x/text v0.43.0
 	modernc.org/sqlite v1.61.1
 )
 

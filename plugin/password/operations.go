@@ -39,6 +39,8 @@ type ops struct {
 	reset  *auth.Op[ResetRequest, auth.Empty]
 	change *auth.Op[ChangeRequest, auth.Empty]
 	set    *auth.Op[SetPasswordRequest, auth.Empty]
+
+	importHash *auth.Op[ImportHashRequest, auth.Empty]
 }
 
 // purposeReset is the token purpose of reset links.
@@ -101,12 +103,14 @@ func (p *Plugin) newOps() ops {
 		set: &auth.Op[SetPasswordRequest, auth.Empty]{Name: OpSetPassword, Writes: true,
 			Codes:   append([]*auth.Error{auth.ErrUserNotFound}, policyCodes...),
 			Prepare: p.prepareSet, Handler: p.handleSet},
+		importHash: &auth.Op[ImportHashRequest, auth.Empty]{Name: OpImportHash, Writes: true,
+			Codes: []*auth.Error{auth.ErrUserNotFound, ErrInvalidHash}, Handler: p.handleImportHash},
 	}
 }
 
 // Operations implements [auth.Operator].
 func (p *Plugin) Operations() []auth.Operation {
-	return []auth.Operation{p.ops.signUp, p.ops.signIn, p.ops.forgot, p.ops.reset, p.ops.change, p.ops.set}
+	return []auth.Operation{p.ops.signUp, p.ops.signIn, p.ops.forgot, p.ops.reset, p.ops.change, p.ops.set, p.ops.importHash}
 }
 
 func (p *Plugin) prepareSignIn(ctx context.Context, c *auth.Call, in *SignInRequest) error {
@@ -119,16 +123,16 @@ func (p *Plugin) prepareSignIn(ctx context.Context, c *auth.Call, in *SignInRequ
 	return err
 }
 
-// handleSignIn starts a session after a good password check, if the hash
-// checked is still the stored one: a sign-in that raced a reset or a
-// change fails rather than outlive it. Whether the identifier is verified
-// is told only to someone who knew the password.
+// handleSignIn starts a session after a good password check, if the
+// password is still the stored one (see stillGood): a sign-in that raced a
+// reset or a change fails rather than outlive it. Whether the identifier
+// is verified is told only to someone who knew the password.
 func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInRequest) (SignedIn, error) {
 	chk := in.prep
 	if !chk.ok {
 		return SignedIn{}, chk.wrong
 	}
-	still, err := stillStored(ctx, c, chk)
+	still, rehash, err := p.stillGood(ctx, c, chk, in.Password)
 	if err != nil {
 		return SignedIn{}, err
 	}
@@ -138,7 +142,7 @@ func (p *Plugin) handleSignIn(ctx context.Context, c *auth.Call, in SignInReques
 	if p.cfg.requireVerification && !chk.verified {
 		return SignedIn{}, ErrEmailNotVerified
 	}
-	if !chk.rehash.IsZero() {
+	if rehash {
 		// Compare-and-set: the new hash replaces only the one checked.
 		if _, err := c.DB().Exec(ctx, sqlb.Update(Passwords).Set(PasswordHash.Set(chk.rehash.Reveal()), PasswordUpdatedAt.Set(c.Now())).
 			Where(sqlb.And(PasswordUserID.Eq(chk.userID), PasswordHash.Eq(chk.checked.Reveal())))); err != nil {
@@ -217,7 +221,7 @@ func (p *Plugin) prepareChange(ctx context.Context, c *auth.Call, in *ChangeRequ
 	if current == "" {
 		return ErrNoPassword
 	}
-	ok, err := p.cfg.hasher.Verify(ctx, []byte(in.CurrentPassword.Reveal()), current)
+	ok, _, err := p.verify(ctx, []byte(in.CurrentPassword.Reveal()), current)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/plugin/password/breach"
+	"github.com/sesame-go/sesame/plugin/password/legacy"
 )
 
 // Option configures [New].
@@ -20,6 +21,7 @@ type config struct {
 	requireVerification bool
 	resetTTL            time.Duration
 	kinds               []string
+	legacy              []legacy.Option
 }
 
 func newConfig() *config {
@@ -28,6 +30,16 @@ func newConfig() *config {
 
 // WithHasher replaces the argon2id hasher with default parameters.
 func WithHasher(h Hasher) Option { return func(c *config) { c.hasher = h } }
+
+// WithFirebaseScrypt gives the Firebase project's password hash
+// parameters (the Firebase console: Authentication, Users, the menu above
+// the users table, "Password hash parameters"), which hashes imported in
+// the firebase-scrypt scheme need: without them the scheme is not offered
+// ([Plugin.PasswordSchemes]). Keep them as long as imported Firebase hashes
+// remain, that is until each imported person signed in once.
+func WithFirebaseScrypt(params legacy.FirebaseParams) Option {
+	return func(c *config) { c.legacy = append(c.legacy, legacy.WithFirebase(params)) }
+}
 
 // WithLength sets the accepted password length in characters (Unicode code
 // points, not bytes): 8 to 128 by default.

@@ -7,6 +7,7 @@ import (
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
+	"github.com/sesame-go/sesame/plugin/password/legacy"
 	"github.com/sesame-go/sesame/plugin/username"
 )
 
@@ -18,6 +19,7 @@ type Plugin struct {
 	names   *username.Plugin // nil without the username plugin
 	kinds   []string         // the identifier kinds people sign in with, in the order they are tried
 	ops     ops
+	legacy  *legacy.Verifier // checks hashes imported from other systems
 	initErr error
 }
 
@@ -28,6 +30,8 @@ var (
 	_ auth.SignInMethod = (*Plugin)(nil)
 	_ auth.Validator    = (*Plugin)(nil)
 	_ auth.Initializer  = (*Plugin)(nil)
+
+	_ auth.PasswordImporter = (*Plugin)(nil)
 )
 
 // Message purposes the plugin sends through the email plugin.
@@ -53,6 +57,11 @@ func New(opts ...Option) *Plugin {
 			cfg.hasher = h
 		}
 	}
+	v, err := legacy.New(cfg.legacy...)
+	if err != nil {
+		p.initErr = errors.Join(p.initErr, fmt.Errorf("password: %w", err))
+	}
+	p.legacy = v
 	p.ops = p.newOps()
 	return p
 }

@@ -12,9 +12,12 @@ import (
 var (
 	Passwords         = sqlb.NewTable("auth_password")
 	PasswordUserID    = sqlb.NewColumn[string](Passwords, "user_id", sqlb.String(36).Labeled("id"), sqlb.References(auth.UserID, sqlb.Cascade))
-	PasswordHash      = sqlb.NewColumn[string](Passwords, "hash", sqlb.String(255))
+	PasswordHash      = sqlb.NewColumn[string](Passwords, "hash", sqlb.String(maxHashLen))
 	PasswordUpdatedAt = sqlb.NewColumn[time.Time](Passwords, "updated_at", sqlb.Time())
 )
+
+// maxHashLen is the longest hash auth_password.hash holds.
+const maxHashLen = 255
 
 func init() { Passwords.PrimaryKey(PasswordUserID) }
 

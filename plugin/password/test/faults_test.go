@@ -100,6 +100,28 @@ func faultsAtEveryStatement(t *testing.T, outbox bool) {
 			must(t, "/auth/password/sign-in", map[string]string{"email": addr, "password": "correct horse"})
 			return addr
 		}
+		// userOf is the user an address names.
+		userOf := func(t *testing.T, addr string) string {
+			t.Helper()
+			var uid string
+			if err := e.SQL().One(context.Background(), sqlb.Select(auth.IdentityUserID.Into(&uid)).From(auth.Identities).
+				Where(auth.IdentityValue.Eq(addr))); err != nil {
+				t.Fatal(err)
+			}
+			return uid
+		}
+		// importReq gives a user a bcrypt hash of "correct horse" (a vector
+		// of the legacy package); importHash runs it.
+		importReq := func(uid string) password.ImportHashRequest {
+			return password.ImportHashRequest{UserID: uid, Scheme: password.SchemeBcrypt,
+				Hash: auth.NewSecret("$2b$04$Stk4.JIZBiCqQyjUXX8RzuaSOC3e3jrhkZMxWZuCuH4JVYSbWdGuq")}
+		}
+		importHash := func(t *testing.T, uid string) {
+			t.Helper()
+			if err := pw.ImportHash(context.Background(), importReq(uid)); err != nil {
+				t.Fatal(err)
+			}
+		}
 		var body any
 		ops := []struct {
 			name, path string
@@ -111,6 +133,11 @@ func faultsAtEveryStatement(t *testing.T, outbox bool) {
 			}},
 			{"password sign-in", "/auth/password/sign-in", func(t *testing.T) {
 				body = map[string]string{"email": account(t), "password": "correct horse"}
+			}},
+			{"password sign-in re-hashing an imported hash", "/auth/password/sign-in", func(t *testing.T) {
+				addr := account(t)
+				importHash(t, userOf(t, addr))
+				body = map[string]string{"email": addr, "password": "correct horse"}
 			}},
 			{"password forgot", "/auth/password/forgot", func(t *testing.T) { body = map[string]string{"email": account(t)} }},
 			{"password reset", "/auth/password/reset", func(t *testing.T) {
@@ -187,13 +214,21 @@ func faultsAtEveryStatement(t *testing.T, outbox bool) {
 					{Kind: email.Kind, Value: fmt.Sprintf("unverified%d@example.com", n)}}}
 				body = func() error { _, err := a.CreateUser(context.Background(), in); return err }
 			}},
-			{"set a password", "", func(t *testing.T) {
-				addr := account(t)
-				var uid string
-				if err := e.SQL().One(context.Background(), sqlb.Select(auth.IdentityUserID.Into(&uid)).From(auth.Identities).
-					Where(auth.IdentityValue.Eq(addr))); err != nil {
+			{"import a first password hash", "", func(t *testing.T) {
+				n++
+				u, err := a.CreateUser(context.Background(), auth.NewUser{Name: "Imported", Identities: []auth.NewIdentity{
+					{Kind: email.Kind, Value: fmt.Sprintf("imported%d@example.com", n), Verified: true}}})
+				if err != nil {
 					t.Fatal(err)
 				}
+				body = func() error { return pw.ImportHash(context.Background(), importReq(u.ID)) }
+			}},
+			{"import a password hash over a password", "", func(t *testing.T) {
+				uid := userOf(t, account(t))
+				body = func() error { return pw.ImportHash(context.Background(), importReq(uid)) }
+			}},
+			{"set a password", "", func(t *testing.T) {
+				uid := userOf(t, account(t))
 				body = func() error { return pw.SetPassword(context.Background(), uid, auth.NewSecret("battery staple")) }
 			}},
 		}...)

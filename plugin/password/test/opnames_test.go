@@ -18,7 +18,7 @@ var opNames = []string{
 	auth.OpSession, auth.OpSignOut, auth.OpListSessions, auth.OpRevokeSession, auth.OpRevokeOtherSessions, auth.OpCreateUser,
 	email.OpVerify, email.OpResend, email.OpChange, email.OpUndoChange, email.OpAdd, email.OpRemove,
 	email.OpMakePrimary, email.OpList, email.OpSendCode, email.OpSignInWithCode,
-	password.OpSignUp, password.OpSignIn, password.OpForgot, password.OpReset, password.OpChange, password.OpSetPassword,
+	password.OpSignUp, password.OpSignIn, password.OpForgot, password.OpReset, password.OpChange, password.OpSetPassword, password.OpImportHash,
 	oauth.OpStart, oauth.OpCallback, oauth.OpCallbackPost, oauth.OpLink, oauth.OpUnlink, oauth.OpAccounts,
 }
 
