@@ -17,6 +17,8 @@ var (
 	_ auth.Operator    = (*Plugin)(nil)
 	_ auth.Schema      = (*Plugin)(nil)
 	_ auth.Initializer = (*Plugin)(nil)
+
+	_ auth.AccountObserver = (*Plugin)(nil)
 )
 
 // OpBatch is the server operation that imports one batch of records in

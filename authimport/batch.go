@@ -73,6 +73,11 @@ func (im *importer) record(ctx context.Context, rec *Record) error {
 			return err
 		}
 		im.r.Users.Already++
+		if closed, err := im.mapped(ctx, kindClosed, uid); err != nil {
+			return err
+		} else if closed != "" {
+			return im.closed(ctx, rec)
+		}
 	}
 	accounts, err := im.accounts(ctx, rec, uid)
 	if err != nil {

@@ -2,11 +2,15 @@ package test
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
 	"github.com/sesame-go/sesame/authimport"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/sqlb"
@@ -123,4 +127,94 @@ func linesOf(shape, person string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestFaultsAtAccountEvent: the import plugin's part of an
+// account-security event (closing the import of the user) fails cleanly
+// at every statement of a sign-out everywhere, over HTTP.
+func TestFaultsAtAccountEvent(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		pool, faults := e.Faulty(t)
+		f := newFixture(t, e, setup{db: pool})
+		clean := e.SQL()
+		srv := httptest.NewServer(f.h)
+		t.Cleanup(srv.Close)
+		var sesame *http.Cookie
+		var before string
+		faults.Each(t, func(t *testing.T) {
+			ctx := context.Background()
+			for _, tb := range []*sqlb.Table{authimport.Imported, recorded, auth.Sessions, auth.Identities, auth.Users} {
+				if _, err := clean.Exec(ctx, sqlb.Delete(tb).All()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			now := f.clock.Now()
+			f.run(t, betterAuth(authimport.Record{ID: "ba1", Email: "ada@example.com", EmailVerified: true, Sessions: []authimport.Session{
+				{ID: "s1", Token: auth.NewSecret(oldToken), ExpiresAt: now.Add(time.Hour)},
+				{ID: "s2", Token: auth.NewSecret("another-old-token"), ExpiresAt: now.Add(time.Hour)}}}))
+			res, _ := get(t, srv.URL+"/me", "better-auth.session_token="+signed(oldSecret.Reveal(), oldToken))
+			if sesame = cookie(res, authhttp.CookieName(f.a)); sesame == nil {
+				t.Fatalf("the bridge answered %d without a cookie", res.StatusCode)
+			}
+			before = shape(t, clean)
+		}, func() error {
+			req, _ := http.NewRequest(http.MethodPost, srv.URL+"/auth/sessions/revoke-others", nil)
+			req.Header.Set("Cookie", sesame.Name+"="+sesame.Value)
+			req.Header.Set("Origin", "http://sesame.test")
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return nil
+			}
+			if res.StatusCode != http.StatusInternalServerError {
+				t.Fatalf("POST /auth/sessions/revoke-others with a fault = %d, want 500", res.StatusCode)
+			}
+			return fmt.Errorf("%d", res.StatusCode)
+		}, func(t *testing.T) {
+			if after := shape(t, clean); after != before {
+				t.Fatalf("a failed sign-out everywhere changed the database:\n%s\nwas\n%s", after, before)
+			}
+		})
+	})
+}
+
+// TestFaultsAtTheBridge: a failure of the database while the bridge moves
+// an old cookie's session answers 500, never a signed-out page that
+// clears the cookie; the next request succeeds, as the move is the same
+// whichever request makes it.
+func TestFaultsAtTheBridge(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		pool, faults := e.Faulty(t)
+		f := newFixture(t, e, setup{db: pool})
+		srv := httptest.NewServer(f.h)
+		t.Cleanup(srv.Close)
+		old := "better-auth.session_token=" + signed(oldSecret.Reveal(), oldToken)
+		clean := e.SQL()
+		faults.Each(t, func(t *testing.T) {
+			ctx := context.Background()
+			for _, tb := range []*sqlb.Table{authimport.Imported, auth.Sessions, auth.Identities, auth.Users} {
+				if _, err := clean.Exec(ctx, sqlb.Delete(tb).All()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f.run(t, betterAuth(authimport.Record{ID: "ba1", Email: "ada@example.com", EmailVerified: true, Sessions: []authimport.Session{
+				{ID: "s1", Token: auth.NewSecret(oldToken), ExpiresAt: f.clock.Now().Add(time.Hour)}}}))
+		}, func() error {
+			res, body := get(t, srv.URL+"/me", old)
+			if res.StatusCode == http.StatusOK {
+				return nil
+			}
+			if res.StatusCode != http.StatusInternalServerError || len(res.Cookies()) != 0 {
+				t.Fatalf("GET /me with the old cookie and a fault = %d %q %q, want 500 and no cookie", res.StatusCode, body, res.Header.Values("Set-Cookie"))
+			}
+			return fmt.Errorf("%d", res.StatusCode)
+		}, func(t *testing.T) {
+			if res, _ := get(t, srv.URL+"/me", old); res.StatusCode != http.StatusOK {
+				t.Fatalf("GET /me with the old cookie after a fault = %d, want 200", res.StatusCode)
+			}
+		})
+	})
 }

@@ -296,3 +296,45 @@ func TestConcurrentRuns(t *testing.T) {
 		}
 	})
 }
+
+// TestAccountEventClosesTheImport: once an imported person signs out
+// everywhere (or has any other account-security event), a later run
+// brings no old session, account or password back into the account; what
+// was imported before counts as there.
+func TestAccountEventClosesTheImport(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, setup{})
+		_, srv := withSession(t, f)
+		res, _ := get(t, srv+"/me", "better-auth.session_token="+signed(oldSecret.Reveal(), oldToken))
+		sesame := cookie(res, authhttp.CookieName(f.a))
+		if sesame == nil {
+			t.Fatalf("GET /me with the old cookie = %d, want Sesame's cookie", res.StatusCode)
+		}
+		req, _ := http.NewRequest(http.MethodPost, srv+"/auth/sessions/revoke-others", nil)
+		req.Header.Set("Cookie", sesame.Name+"="+sesame.Value)
+		req.Header.Set("Origin", "http://sesame.test")
+		out, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Body.Close()
+		if out.StatusCode != http.StatusOK {
+			t.Fatalf("POST /auth/sessions/revoke-others = %d", out.StatusCode)
+		}
+		now := f.clock.Now()
+		const later = "LaterLaterLaterLaterLaterLater12"
+		r := f.run(t, betterAuth(authimport.Record{ID: "ba1", Email: "ada@example.com", EmailVerified: true,
+			Password: &authimport.Password{Scheme: "bcrypt", Hash: auth.NewSecret("$2a$10$oldoldoldoldoldoldoldold")},
+			Accounts: []authimport.Account{{Provider: "github", Subject: "99"}},
+			Sessions: []authimport.Session{
+				{ID: "s1", Token: auth.NewSecret(oldToken), ExpiresAt: now.Add(24 * time.Hour)},
+				{ID: "s2", Token: auth.NewSecret(later), ExpiresAt: now.Add(24 * time.Hour)},
+			}}))
+		if r.Sessions != (authimport.Count{Already: 1, Skipped: 1}) || r.Accounts.Skipped != 1 || r.Passwords.Skipped != 1 || len(r.Problems) != 1 {
+			t.Fatalf("a run after a sign-out everywhere = %+v, want nothing new imported and one problem", *r)
+		}
+		if res, _ := get(t, srv+"/me", "better-auth.session_token="+signed(oldSecret.Reveal(), later)); res.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("GET /me with the cookie of a session the run left behind = %d, want 401", res.StatusCode)
+		}
+	})
+}
