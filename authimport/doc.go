@@ -42,5 +42,8 @@
 // cookie does, through the cookie bridge of authhttp (BetterAuthCookie).
 // Records with malformed fields (invalid UTF-8, NUL bytes, overlong
 // values) are reported, and nothing of them is written. A user deleted
-// after an import is not brought back by the next one.
+// after an import is not brought back by the next one, and once an
+// imported user has an account-security event (a sign-out everywhere, a
+// password change ...), later runs import no session, account or password
+// into their account.
 package authimport
