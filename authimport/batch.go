@@ -68,6 +68,7 @@ func (im *importer) record(ctx context.Context, rec *Record) error {
 		if err := im.c.LockUser(ctx, uid); errors.Is(err, auth.ErrUserNotFound) {
 			im.r.problem(rec.ID, "id", "the user was deleted after an earlier import: not brought back")
 			im.r.Users.Skipped++
+			im.skipRest(rec, rec.Accounts)
 			return nil
 		} else if err != nil {
 			return err
@@ -85,6 +86,9 @@ func (im *importer) record(ctx context.Context, rec *Record) error {
 	}
 	if uid == "" {
 		if ok, err := im.newUserFits(ctx, rec, accounts); err != nil || !ok {
+			if err == nil {
+				im.skipRest(rec, accounts)
+			}
 			return err
 		}
 		im.r.Users.Imported++
@@ -101,6 +105,16 @@ func (im *importer) record(ctx context.Context, rec *Record) error {
 		return err
 	}
 	return im.sessions(ctx, rec, uid)
+}
+
+// skipRest counts the parts of a skipped user's record as skipped: the
+// accounts not counted yet, the password, the live sessions.
+func (im *importer) skipRest(rec *Record, accounts []Account) {
+	im.r.Accounts.Skipped += len(accounts)
+	if rec.Password != nil {
+		im.r.Passwords.Skipped++
+	}
+	im.r.Sessions.Skipped += len(rec.Sessions)
 }
 
 // newUserFits reports whether a new user can be made of rec: its address
