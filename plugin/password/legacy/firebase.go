@@ -35,10 +35,12 @@ type FirebaseParams struct {
 	MemCost int
 }
 
-// firebaseProject is FirebaseParams decoded.
+// firebaseProject is FirebaseParams decoded; the signer key's bytes stay
+// a Secret, so that printing a Verifier never shows them.
 type firebaseProject struct {
-	signerKey, saltSeparator []byte
-	rounds, memCost          int
+	signerKey       auth.Secret
+	saltSeparator   []byte
+	rounds, memCost int
 }
 
 // Firebase's ranges for its parameters (firebase auth:import --rounds,
@@ -63,7 +65,7 @@ func newFirebaseProject(p FirebaseParams) (*firebaseProject, error) {
 	case p.MemCost < 1 || p.MemCost > firebaseMaxMemCost:
 		return nil, fmt.Errorf("%w: Firebase mem cost %d is outside 1..%d", ErrOutOfBounds, p.MemCost, firebaseMaxMemCost)
 	}
-	return &firebaseProject{signerKey: key, saltSeparator: sep, rounds: p.Rounds, memCost: p.MemCost}, nil
+	return &firebaseProject{signerKey: auth.NewSecret(string(key)), saltSeparator: sep, rounds: p.Rounds, memCost: p.MemCost}, nil
 }
 
 // decodeFirebase decodes base64 in the standard alphabet, which
@@ -95,8 +97,8 @@ func (p *firebaseProject) parse(s string) (hash, error) {
 		return nil, fmt.Errorf("%w: not a Firebase base64 salt$hash", ErrMalformedHash)
 	case len(salt) == 0 || len(salt) > firebaseMaxSalt:
 		return nil, fmt.Errorf("%w: Firebase salt of %d bytes is outside 1..%d", ErrMalformedHash, len(salt), firebaseMaxSalt)
-	case len(key) != len(p.signerKey):
-		return nil, fmt.Errorf("%w: a Firebase hash has the signer key's length, %d bytes, not %d", ErrMalformedHash, len(p.signerKey), len(key))
+	case len(key) != len(p.signerKey.Reveal()):
+		return nil, fmt.Errorf("%w: a Firebase hash has the signer key's length, %d bytes, not %d", ErrMalformedHash, len(p.signerKey.Reveal()), len(key))
 	}
 	return firebaseHash{project: p, salt: salt, key: key}, nil
 }
@@ -116,7 +118,8 @@ func (h firebaseHash) matches(password []byte) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("legacy: aes: %w", err)
 	}
-	got := make([]byte, len(p.signerKey))
-	cipher.NewCTR(block, make([]byte, aes.BlockSize)).XORKeyStream(got, p.signerKey)
+	signerKey := []byte(p.signerKey.Reveal())
+	got := make([]byte, len(signerKey))
+	cipher.NewCTR(block, make([]byte, aes.BlockSize)).XORKeyStream(got, signerKey)
 	return subtle.ConstantTimeCompare(got, h.key) == 1, nil
 }

@@ -209,3 +209,19 @@ func TestSchemesDoNotOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestSignerKeyNeverPrints: a Verifier and a parsed Firebase hash print
+// without the signer key.
+func TestSignerKeyNeverPrints(t *testing.T) {
+	v := newVerifier(t)
+	h, err := v.parseExport(FirebaseScrypt, "42xEC+ixf3L2lw==$lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := []byte(v.firebase.signerKey.Reveal())
+	for _, s := range []string{fmt.Sprintf("%+v %+v %#v", *v, *v.firebase, h), fmt.Sprint(h)} {
+		if strings.Contains(s, string(key)) || strings.Contains(s, fmt.Sprint(key)) || strings.Contains(s, "jxspr8Ki0RY") {
+			t.Errorf("printed the signer key: %s", s)
+		}
+	}
+}
