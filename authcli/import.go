@@ -26,7 +26,9 @@ register; its dialect follows from the driver's name (pgx, postgres, mysql,
 sqlite, sqlite3) or --source-dialect (postgres, mysql, sqlite). A run is
 idempotent and resumable; --dry-run writes nothing and reports what a run
 would import. A progress line goes to stderr after each batch, the report
-to stdout. Needs authimport.New() among the instance's plugins.
+to stdout, with every record not imported and why (the exit status is 0
+all the same: read the report). Needs authimport.New() among the
+instance's plugins.
 `
 
 // importCmd runs auth import with the arguments that follow "import".

@@ -4,21 +4,19 @@
 //
 //	DIALECT=postgres DATABASE_URL=postgres://... SECRET=... PEOPLE='[...]' node make-db.mjs
 //	DIALECT=mysql DATABASE_URL=mysql://... ...
-//	DIALECT=memory ...   (better-auth's memory adapter; prints the tables)
+//	DIALECT=sqlite DATABASE_URL=/path/to/file.db ...
 //
 // PEOPLE is a JSON list of {name, email, password, verified, github}:
 // each signs up with email and password (better-auth's scrypt);
 // verified marks the address verified, github links an account at the
 // provider "github" with that subject, both through better-auth's
 // internal adapter (no provider is reachable offline). The first person
-// then signs in. It prints JSON: the users' IDs, the session cookie of
-// the sign-in, and (memory) the tables.
+// then signs in. It prints JSON: the users' IDs, and the session cookie
+// of the sign-in with whom better-auth's getSession finds by it.
 import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
-import { memoryAdapter } from "better-auth/adapters/memory";
 
 let database;
-let memory;
 switch (process.env.DIALECT) {
   case "postgres": {
     const pg = (await import("pg")).default;
@@ -30,10 +28,11 @@ switch (process.env.DIALECT) {
     database = createPool({ uri: process.env.DATABASE_URL, timezone: "Z", connectionLimit: 2 });
     break;
   }
-  case "memory":
-    memory = { user: [], account: [], session: [], verification: [] };
-    database = memoryAdapter(memory);
+  case "sqlite": {
+    const Database = (await import("better-sqlite3")).default;
+    database = new Database(process.env.DATABASE_URL, { timeout: 10000 });
     break;
+  }
   default:
     throw new Error(`unknown DIALECT ${process.env.DIALECT}`);
 }
@@ -46,10 +45,8 @@ const options = {
   rateLimit: { enabled: false },
   telemetry: { enabled: false },
 };
-if (!memory) {
-  const { runMigrations } = await getMigrations(options);
-  await runMigrations();
-}
+const { runMigrations } = await getMigrations(options);
+await runMigrations();
 const auth = betterAuth(options);
 const ctx = await auth.$context;
 
@@ -78,10 +75,9 @@ out.cookie = cookie.split(";")[0].slice("better-auth.session_token=".length);
 // getSession proves the cookie is better-auth's own live session.
 const s = await auth.api.getSession({ headers: new Headers({ cookie: `better-auth.session_token=${out.cookie}` }) });
 out.cookieUser = s?.user?.id ?? "";
-if (memory) {
-  out.tables = memory;
-}
 process.stdout.write(JSON.stringify(out));
 if (database.end) {
   await database.end();
+} else {
+  database.close();
 }
