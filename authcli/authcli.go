@@ -74,6 +74,9 @@ func Run(ctx context.Context, a *auth.Auth, args []string, opts ...Option) int {
 		usage(c.stdout)
 		return ExitOK
 	}
+	if args[0] == "import" {
+		return importCmd(ctx, a, c, args[1:])
+	}
 	for _, cmd := range commands {
 		if cmd.name != args[0] {
 			continue
@@ -112,6 +115,7 @@ func usage(w io.Writer) {
 	for _, cmd := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", cmd.name, cmd.summary)
 	}
+	fmt.Fprintf(w, "  %-9s %s\n", "import", "import users from better-auth, JSON lines or CSV (auth import -h)")
 }
 
 func sweep(ctx context.Context, a *auth.Auth, c *config) error {

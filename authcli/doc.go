@@ -3,6 +3,14 @@
 //	auth migrate    create and update the tables, printing a line per plugin
 //	auth sweep      delete expired sessions, tokens and rate counters
 //	auth maintain   run the plugins' periodic jobs
+//	auth import     import users from better-auth, JSON lines or CSV
+//
+// auth import needs the import plugin (authimport.New) among the
+// instance's plugins, and for a better-auth database, the database/sql
+// driver its --source-driver names registered in the host's binary:
+//
+//	auth import better-auth --source-driver pgx --source "$OLD_DATABASE_URL" --dry-run
+//	auth import jsonl --name auth0 users.jsonl
 //
 // Call [Run] from the host's main with the arguments after the command
 // name, typically when os.Args[1] is "auth", and exit with its result.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"os"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
@@ -127,4 +128,15 @@ func ExampleNewSnapshotCache() {
 	}
 	opt := auth.WithSessionCache(authhttp.NewSnapshotCache(keys), 0) // a minute's lag at most
 	_ = opt                                                          // pass it to auth.New with the rest
+}
+
+// After importing better-auth's sessions (authimport), its cookie keeps
+// people signed in: the first request with it gets Sesame's cookie in its
+// place. Give the Middleware better-auth's secret (BETTER_AUTH_SECRET) as
+// an auth.Secret; the journeys run in authimport/test.
+func ExampleBridgeCookie() {
+	bridge := authhttp.BridgeCookie(authhttp.BetterAuthCookie(auth.NewSecret(os.Getenv("BETTER_AUTH_SECRET"))))
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a))
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a, bridge)(mux)))
 }

@@ -41,11 +41,12 @@ func Middleware(a *auth.Auth, opts ...Option) func(http.Handler) http.Handler {
 // checks) and keeps its cookie in step. It answers the request itself,
 // and returns false, when the database or a check fails.
 func admitSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request) bool {
-	if req.Token.IsZero() {
-		return true
+	bridged, err := bridge(r.Context(), a, cfg, req)
+	if err != nil || req.Token.IsZero() {
+		return keepSession(w, r, a, cfg, req, nil, err, false)
 	}
 	s, _, _, err := a.Admit(r.Context(), req)
-	return keepSession(w, r, a, cfg, req, s, err)
+	return keepSession(w, r, a, cfg, req, s, err, bridged)
 }
 
 // loadSession resolves the request's session, for the routes of Handler,
@@ -53,16 +54,18 @@ func admitSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *con
 // step. It answers the request itself, and returns false, when the
 // database fails.
 func loadSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request) bool {
-	if req.Token.IsZero() {
-		return true
+	bridged, err := bridge(r.Context(), a, cfg, req)
+	if err != nil || req.Token.IsZero() {
+		return keepSession(w, r, a, cfg, req, nil, err, false)
 	}
 	s, _, err := a.Resolve(r.Context(), req)
-	return keepSession(w, r, a, cfg, req, s, err)
+	return keepSession(w, r, a, cfg, req, s, err, bridged)
 }
 
 // keepSession answers 500 for a failure to load the session s and returns
-// false; otherwise it renews or clears the session cookie as s requires.
-func keepSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request, s *auth.Session, err error) bool {
+// false; otherwise it renews or clears the session cookie as s requires,
+// and sets it in place of the old system's cookie of a bridged request.
+func keepSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *config, req *auth.Request, s *auth.Session, err error, bridged bool) bool {
 	if err != nil && !errors.Is(err, auth.ErrInvalidToken) {
 		a.Logger().Error("authhttp: load the session", "err", err)
 		writeError(w, cfg, auth.ErrInternal)
@@ -75,8 +78,11 @@ func keepSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *conf
 	case s == nil:
 		clearSession(w, a)
 		clearSnapshot(req)
-	case req.Refreshed():
+	case req.Refreshed() || bridged:
 		setSession(w, r, a, req.Token, s.ExpiresAt)
+	}
+	if bridged { // its signature held: replaced, or its session is over
+		dropLegacy(w, cfg, req)
 	}
 	writeCookies(w, req)
 	return true

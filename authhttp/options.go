@@ -17,6 +17,7 @@ type config struct {
 	prefixSet bool
 	bodyLimit int64
 	encode    func(*auth.Error) (contentType string, body any)
+	bridge    *LegacyCookie
 }
 
 func newConfig(a *auth.Auth, opts []Option) *config {
