@@ -202,6 +202,8 @@ func (b *browser) do(method, u string, body any) answer {
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if method == http.MethodPost {
 		req.Header.Set("Origin", "http://sesame.test")
 	}
 	res, err := b.http.Do(req)
