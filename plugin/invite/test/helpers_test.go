@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -88,6 +89,27 @@ func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 	f.srv = httptest.NewServer(authhttp.Handler(f.a))
 	t.Cleanup(f.srv.Close)
 	return f
+}
+
+// admin makes an administrator, exempt from invitations, and signs them
+// in on a new browser.
+func (f *fixture) admin(t testing.TB) *browser {
+	t.Helper()
+	ctx := context.Background()
+	addr := fmt.Sprintf("boss%d@example.com", f.users(t))
+	boss, err := f.a.CreateUser(ctx, auth.NewUser{Name: "Boss", Identities: []auth.NewIdentity{{Kind: email.Kind, Value: addr, Verified: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.e.SQL().Exec(ctx, sqlb.Update(auth.Users).Set(admin.UserRole.Set(admin.RoleAdmin)).Where(auth.UserID.Eq(boss.ID))); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.pw.SetPassword(ctx, boss.ID, auth.NewSecret(pw)); err != nil {
+		t.Fatal(err)
+	}
+	b := f.browser(t)
+	b.must("/auth/password/sign-in", map[string]string{"email": addr, "password": pw})
+	return b
 }
 
 // required is the setup of invite-only sign-up.
@@ -189,7 +211,9 @@ func (b *browser) do(method, u string, body any) answer {
 		u = b.f.srv.URL + u
 	}
 	var r io.Reader
-	if body != nil {
+	if raw, ok := body.(rawJSON); ok {
+		r = strings.NewReader(string(raw))
+	} else if body != nil {
 		data, err := json.Marshal(body)
 		if err != nil {
 			b.t.Fatal(err)
@@ -255,7 +279,9 @@ func (b *browser) userID() string {
 // returns the callback's answer.
 func (b *browser) signUpOAuth(subject, addr string, verified bool) answer {
 	b.t.Helper()
-	b.f.idp.AddUser(oauthtest.User{Subject: subject, Email: addr, EmailVerified: verified, Name: "Ada"})
+	u := oauthUser(subject)
+	u.Email, u.EmailVerified = addr, verified
+	b.f.idp.AddUser(u)
 	b.f.idp.LogInAs(subject)
 	res := b.get("/auth/oauth/test/start")
 	if res.status != http.StatusFound {
@@ -282,6 +308,9 @@ func (b *browser) signUpPhone(number string) answer {
 	return b.post("/auth/phone/code/sign-in", map[string]string{"phone": number, "name": "Ada",
 		"code": b.f.sms.code(b.t, number, phone.PurposeSignUp)})
 }
+
+// oauthUser is a person of the test provider, with no address.
+func oauthUser(subject string) oauthtest.User { return oauthtest.User{Subject: subject, Name: "Ada"} }
 
 // smsBox is a phone.Sender for tests: it keeps every text.
 type smsBox struct {
@@ -327,6 +356,29 @@ func wantCode(t testing.TB, what string, res answer, status int, code string) {
 	if res.status != status || res.code() != code {
 		t.Errorf("%s = %d %s, want %d %s", what, res.status, res.body, status, code)
 	}
+}
+
+// rawJSON is a request body sent as written.
+type rawJSON string
+
+func mustURL(t testing.TB, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// cookieSafe keeps the bytes a cookie value may hold, so that the jar
+// sends the rest of a hostile string.
+func cookieSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x21 || r > 0x7e || r == '"' || r == ';' || r == ',' || r == '\\' {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // show prints an input with its long strings cut.

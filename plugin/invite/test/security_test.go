@@ -13,7 +13,6 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
-	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/invite"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/sqlb"
@@ -215,18 +214,7 @@ func TestOwnInvitationsOnly(t *testing.T) {
 
 		// An administrator bans ada: her invitation dies with the ban.
 		ctx := context.Background()
-		boss, err := f.a.CreateUser(ctx, auth.NewUser{Name: "Boss", Identities: []auth.NewIdentity{{Kind: "email", Value: "boss@example.com", Verified: true}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := f.e.SQL().Exec(ctx, sqlb.Update(auth.Users).Set(admin.UserRole.Set(admin.RoleAdmin)).Where(auth.UserID.Eq(boss.ID))); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.pw.SetPassword(ctx, boss.ID, auth.NewSecret(pw)); err != nil {
-			t.Fatal(err)
-		}
-		admin := f.browser(t)
-		admin.must("/auth/password/sign-in", map[string]string{"email": "boss@example.com", "password": pw})
+		admin := f.admin(t)
 		admin.must("/auth/admin/ban", map[string]string{"userId": created.Invitation.CreatedBy})
 		var revoked sql.Null[time.Time]
 		if err := f.e.SQL().One(ctx, sqlb.Select(invite.InvitationRevokedAt.Into(&revoked)).From(invite.Invitations).
