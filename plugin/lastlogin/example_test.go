@@ -42,4 +42,3 @@ func describe(s lastlogin.SignIn) string {
 	}
 	return fmt.Sprintf("%s, %s, from %s (%s)", s.Method, s.At.Format("2 Jan 2006 15:04 MST"), s.IP, s.UserAgent)
 }
-
