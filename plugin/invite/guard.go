@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -104,17 +105,14 @@ func (p *Plugin) After(ctx context.Context, c *auth.Call, _, _ any) error {
 	return nil
 }
 
-// AccountChanged implements [auth.AccountObserver]: a user who is banned
-// ("banned", the admin plugin's event) can no longer let anyone in; their
-// open invitations are revoked.
+// AccountChanged implements [auth.AccountObserver]: a banned user
+// ([admin.Banned]) can no longer let anyone in; their open invitations
+// are revoked.
 func (p *Plugin) AccountChanged(ctx context.Context, c *auth.Call, userID string, ev auth.AccountEvent) error {
-	if ev != banned {
+	if ev != admin.Banned {
 		return nil
 	}
 	_, err := c.DB().Exec(ctx, sqlb.Update(Invitations).Set(InvitationRevokedAt.Set(nullTime(c.Now()))).
 		Where(sqlb.And(InvitationCreatedBy.Eq(nullString(userID)), InvitationRevokedAt.IsNull())))
 	return err
 }
-
-// banned is the admin plugin's account event for a ban.
-const banned auth.AccountEvent = "banned"
