@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/admin"
 )
 
 // Option configures the plugin.
@@ -34,19 +35,15 @@ const (
 	DefaultCookieTTL = time.Hour
 )
 
-// The operations whose user creation needs no invitation by default, and
-// the sign-up operations checked before they run by default: their
-// names, so that this package needs none of those plugins.
-const (
-	opCoreCreateUser  = auth.OpCreateUser
-	opAdminCreateUser = "admin.createUser"
-	opPasswordSignUp  = "password.signUp"
-)
+// opPasswordSignUp is the password plugin's sign-up (password.OpSignUp),
+// checked before it runs by default: named by its text, as the password
+// plugin is a module of its own.
+const opPasswordSignUp = "password.signUp"
 
 func newConfig(opts []Option) config {
 	c := config{ttl: DefaultTTL, cookieTTL: DefaultCookieTTL,
 		authorizer: func(context.Context, *auth.Call, *auth.User, CreateRequest) (bool, error) { return true, nil },
-		exempt:     []string{opCoreCreateUser, opAdminCreateUser}, signUps: []string{opPasswordSignUp}}
+		exempt:     []string{auth.OpCreateUser, admin.OpCreateUser}, signUps: []string{opPasswordSignUp}}
 	for _, o := range opts {
 		o(&c)
 	}

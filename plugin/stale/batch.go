@@ -110,8 +110,11 @@ func (p *Plugin) load(ctx context.Context, db *sqlb.DB, after string) ([]account
 	var accounts []account
 	var acc account
 	var addr sql.Null[string]
-	err := db.All(ctx, sqlb.Select(auth.UserID.Into(&acc.id), auth.UserCreatedAt.Into(&acc.active), email.PrimaryEmail.Into(&addr)).
-		From(auth.Users).Where(auth.UserID.Gt(after)).OrderBy(auth.UserID.Asc()).Limit(p.cfg.batch+1),
+	q := sqlb.Select(auth.UserID.Into(&acc.id), auth.UserCreatedAt.Into(&acc.active), email.PrimaryEmail.Into(&addr)).From(auth.Users)
+	if after != "" { // no comparison with "", which a native uuid column would refuse
+		q = q.Where(auth.UserID.Gt(after))
+	}
+	err := db.All(ctx, q.OrderBy(auth.UserID.Asc()).Limit(p.cfg.batch+1),
 		func() error { acc.address = addr.V; accounts = append(accounts, acc); return nil })
 	if err != nil || len(accounts) == 0 {
 		return accounts, err

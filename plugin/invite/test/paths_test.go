@@ -156,3 +156,12 @@ func TestOptionalInvitations(t *testing.T) {
 		}
 	})
 }
+
+// TestDefaultOperationNames: the invite plugin names the password
+// plugin's sign-up by its text (the password plugin is a module of its
+// own); this keeps the text and the constant in step.
+func TestDefaultOperationNames(t *testing.T) {
+	if password.OpSignUp != "password.signUp" {
+		t.Fatalf("password.OpSignUp = %q: change the invite plugin's default to match", password.OpSignUp)
+	}
+}
