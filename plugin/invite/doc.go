@@ -36,7 +36,7 @@
 // (POST /invite/accept, from the page a link in the invitation opens); the
 // answer sets an HttpOnly, SameSite=Lax cookie holding it (__Host-
 // prefixed on https) for [WithCookieTTL], and the browser's next sign-up
-// of any kind uses it: a password sign-up, a magic link or email code
+// of any kind uses it: a password sign-up, a magic link or phone code
 // opened in that browser, a provider's callback. A used code's cookie is
 // cleared. A host's own Go code passes the code in the context instead
 // ([WithCode]); an app without cookies sends the cookie header itself.

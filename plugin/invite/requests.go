@@ -20,8 +20,8 @@ type CreateRequest struct {
 	// most a year away. The default is [WithTTL] from now.
 	ExpiresAt time.Time `json:"expiresAt,omitzero"`
 	// Email binds the invitation to one address: only a sign-up that
-	// proves it holds that address (a magic link, an email code, a
-	// provider that vouches for it) may use it.
+	// proves it holds that address (a magic link, or a provider that
+	// vouches for it) may use it.
 	Email string `json:"email,omitempty"`
 }
 

@@ -2,6 +2,7 @@ package test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/sesame-go/sesame/auth"
@@ -124,6 +125,26 @@ func TestResumes(t *testing.T) {
 		// The pass is done: the next one starts from the first user again.
 		if r, err := f.st.Run(ctx, false); err != nil || r.Scanned != 6 || r.Notified != 0 {
 			t.Fatalf("the next pass = %+v, %v, want all six looked at, nobody mailed", r, err)
+		}
+	})
+}
+
+// TestHostileInputs: the batch operation with hostile inputs (a Go
+// caller's cursor) never fails with a server error.
+func TestHostileInputs(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, nil, stale.WithBatchSize(2))
+		f.account(t, "a", "a@example.com")
+		h := authtest.NewHostile(1, "00000000-0000-7000-8000-000000000000", "zzzz")
+		for _, op := range f.st.Operations() {
+			for range 60 {
+				var input any
+				_, _, err := op.Invoke(context.Background(), func(v any) error { h.Fill(v); input = v; return nil })
+				var ae *auth.Error
+				if errors.As(err, &ae) && ae.Status >= 500 {
+					t.Errorf("%s(%+v) = %v, want no server error", op.Info().Name, input, err)
+				}
+			}
 		}
 	})
 }

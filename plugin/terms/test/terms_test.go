@@ -3,6 +3,7 @@ package test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -300,5 +301,40 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 			}
 			want(t, "GET /app after a failed accept", c.Get("/app"), http.StatusForbidden, "terms_not_accepted")
 		})
+	})
+}
+
+// TestHostileInputs: the operations with hostile inputs, as Go calls of
+// a held session, never fail with a server error and accept nothing but
+// the current version.
+func TestHostileInputs(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, "v1", nil)
+		f.account(t, "ada@example.com")
+		in, err := f.pw.SignIn(context.Background(), password.SignInRequest{Email: "ada@example.com", Password: auth.NewSecret(pw)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := auth.WithSessionToken(context.Background(), in.Token)
+		h := authtest.NewHostile(1, "v0", "V1", "v1 ", strings.Repeat("v", 65))
+		for _, op := range f.terms.Operations() {
+			for range 60 {
+				var input any
+				_, _, err := op.Invoke(ctx, func(v any) error { h.Fill(v); input = v; return nil })
+				var ae *auth.Error
+				if errors.As(err, &ae) && ae.Status >= 500 {
+					t.Errorf("%s(%+v) = %v, want no server error", op.Info().Name, input, err)
+				}
+			}
+		}
+		if got := acceptances(t, e); got != "" {
+			t.Fatalf("hostile versions were accepted: %q", got)
+		}
+		c := f.signedIn(t, "ada@example.com")
+		for _, body := range []string{`{"version":"v1\u0000"}`, "{\"version\":\"\xff\"}", `{"version":"v1","userId":"x"}`} {
+			if res := c.Post("/auth/terms/accept", body); res.Status != http.StatusBadRequest {
+				t.Errorf("accept %q = %d %s, want 400", body, res.Status, res.Body)
+			}
+		}
 	})
 }
