@@ -165,14 +165,29 @@ func (c *Call) EndSession(ctx context.Context) error {
 	return nil
 }
 
-// CreateUser inserts a new user.
+// CreateUser inserts a new user, then asks every [UserCreationGuard]
+// plugin whether the account may be made: a refusal is returned, and the
+// operation must fail with it (its transaction rolls the user back).
 func (c *Call) CreateUser(ctx context.Context, name, image string) (*User, error) {
 	u, err := c.a.createUser(ctx, c.db, name, image)
-	if err == nil {
-		c.newUsers = append(c.newUsers, u.ID)
+	if err != nil {
+		return nil, err
 	}
-	return u, err
+	c.newUsers = append(c.newUsers, u.ID)
+	for _, p := range c.a.cfg.plugins {
+		if g, ok := p.(UserCreationGuard); ok {
+			if err := g.CreatingUser(ctx, c, u); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return u, nil
 }
+
+// NewUsers returns the IDs of the users this call created, in order: an
+// after-hook's way to look at the accounts an operation made, with the
+// identities the operation gave them.
+func (c *Call) NewUsers() []string { return slices.Clone(c.newUsers) }
 
 // NewUser reports whether this call created the user: an account being
 // made, whose identities are not changes to tell anyone of.

@@ -45,9 +45,11 @@
 // by type assertion: [Operator], [BeforeHook], [AfterHook], [CommitHook],
 // [UserExtender], [Schema], [IdentityProvider], [IdentityAdder],
 // [IdentityObserver], [Deliverer], [SessionStarter], [SessionChecker],
-// [AccountObserver], [SecondFactor], [SignInMethod], [Validator],
-// [ErrorCoder], [Sweeper], [Maintainer] and [Initializer]. The example plugin of this package implements them all
-// but the identity observers, which the email plugin shows.
+// [AccountObserver], [UserCreationGuard], [SecondFactor], [SignInMethod],
+// [Validator], [ErrorCoder], [Sweeper], [Maintainer] and [Initializer].
+// The example plugin of this package implements them all but the identity
+// observers, which the email plugin shows, and the user-creation guard,
+// which the invite plugin shows.
 //
 // # Storage
 //

@@ -120,6 +120,19 @@ type SessionStarter interface {
 	StartingSession(ctx context.Context, c *Call, s *Session) error
 }
 
+// UserCreationGuard decides whether a new account may be made, inside
+// the operation's transaction, for every user any operation creates
+// ([Call.CreateUser]): sign-ups of every plugin, first sign-ins that make
+// an account, server calls. CreatingUser runs once the user's row is
+// written and before any identity is given to it, so that it can record
+// rows that name the user; an error refuses the account and rolls the
+// whole operation back. An invitation plugin uses it to make sign-up
+// invite-only on every path at once. Return an [*Error] of a code
+// declared with [ErrorCoder] for a refusal the caller should see.
+type UserCreationGuard interface {
+	CreatingUser(ctx context.Context, c *Call, u *User) error
+}
+
 // AccountObserver hears, inside the operation's transaction, of every
 // account-security event ([Call.AccountChanged]) once the core ended the
 // user's sessions and tokens, to end what the plugin keeps of its own

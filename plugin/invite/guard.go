@@ -1,0 +1,118 @@
+package invite
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/admin"
+	"github.com/sesame-go/sesame/plugin/email"
+	"github.com/sesame-go/sesame/sqlb"
+)
+
+// CreatingUser implements [auth.UserCreationGuard]: every account made by
+// an operation that is not exempt ([WithExempt]) uses the invitation the
+// call carries, counted in the operation's transaction (so a refused or
+// failed sign-up counts nothing) and recorded with the new user. Without
+// one, it refuses when sign-up is invite-only. An invitation bound to an
+// address is judged once the operation gave the account its identities
+// (see [Plugin.After]).
+func (p *Plugin) CreatingUser(ctx context.Context, c *auth.Call, u *auth.User) error {
+	if p.exempt(c.Op().Name) {
+		return nil
+	}
+	code, fromCookie, ok := p.presented(ctx, c)
+	if !ok {
+		if p.cfg.required {
+			return ErrInvitationRequired
+		}
+		return nil
+	}
+	now := c.Now()
+	inv, err := find(ctx, c.DB(), code, now)
+	if errors.Is(err, ErrInvitationInvalid) && !p.cfg.required {
+		return nil // a stale code does not stand in the way of an open sign-up
+	}
+	if err != nil {
+		return err
+	}
+	won, err := claim(ctx, c.DB(), inv.ID, now)
+	if err != nil {
+		return err
+	}
+	if !won {
+		if !p.cfg.required {
+			return nil
+		}
+		return ErrInvitationInvalid
+	}
+	if _, err := c.DB().Exec(ctx, sqlb.Insert(Uses).Row(UseInvitationID.Set(inv.ID), UseUserID.Set(u.ID),
+		UseCreatedAt.Set(now))); err != nil {
+		return err
+	}
+	if fromCookie {
+		c.SetCookie(p.cookie("", -1)) // used: the browser's next sign-up needs a new one
+	}
+	return nil
+}
+
+// Before implements [auth.BeforeHook]. A sign-up operation that answers
+// alike for taken and new identifiers ([WithSignUpOperations]) checks the
+// invitation before it runs, so that its refusal does not depend on the
+// identifier: it would otherwise refuse only new ones. Such a sign-up
+// cannot prove an address in the same step, so an address-bound
+// invitation is refused there too.
+func (p *Plugin) Before(ctx context.Context, c *auth.Call, _ any) error {
+	if !p.cfg.required || !slices.Contains(p.cfg.signUps, c.Op().Name) {
+		return nil
+	}
+	code, _, ok := p.presented(ctx, c)
+	if !ok {
+		return ErrInvitationRequired
+	}
+	inv, err := find(ctx, c.DB(), code, c.Now())
+	if err != nil {
+		return err
+	}
+	if inv.Email != "" {
+		return ErrInvitationEmail
+	}
+	return nil
+}
+
+// After implements [auth.AfterHook]: an account made with an
+// address-bound invitation must end the operation with that address
+// verified among its identities. An unverified claim of the address
+// (anyone can type one) never uses such an invitation.
+func (p *Plugin) After(ctx context.Context, c *auth.Call, _, _ any) error {
+	for _, id := range c.NewUsers() {
+		addr, err := boundEmail(ctx, c.DB(), id)
+		if err != nil {
+			return err
+		}
+		if addr == "" {
+			continue
+		}
+		ids, err := c.Identities(ctx, id, email.Kind)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(ids, func(i *auth.Identity) bool { return i.Value == addr && i.Verified() }) {
+			return ErrInvitationEmail
+		}
+	}
+	return nil
+}
+
+// AccountChanged implements [auth.AccountObserver]: a banned user
+// ([admin.Banned]) can no longer let anyone in; their open invitations
+// are revoked.
+func (p *Plugin) AccountChanged(ctx context.Context, c *auth.Call, userID string, ev auth.AccountEvent) error {
+	if ev != admin.Banned {
+		return nil
+	}
+	_, err := c.DB().Exec(ctx, sqlb.Update(Invitations).Set(InvitationRevokedAt.Set(nullTime(c.Now()))).
+		Where(sqlb.And(InvitationCreatedBy.Eq(nullString(userID)), InvitationRevokedAt.IsNull())))
+	return err
+}
