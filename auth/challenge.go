@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"maps"
+	"net/netip"
 	"net/textproto"
 	"slices"
 )
@@ -119,4 +120,15 @@ func (a *Auth) registerChallengers(add func(string, ...any)) {
 			add("operation %q: a rate rule with a challenge threshold needs a Challenger plugin (captcha, pow)", name)
 		}
 	}
+}
+
+// ClientGroup is the identity of a client address that rate limits count
+// under, and that a challenge may be bound to: the address itself for
+// IPv4, its /64 network for IPv6, where one client holds a whole /64; ""
+// for no address (a server call).
+func ClientGroup(ip netip.Addr) string {
+	if !ip.IsValid() {
+		return ""
+	}
+	return ipGroup(ip)
 }
