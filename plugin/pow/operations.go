@@ -21,7 +21,7 @@ var puzzleRate = auth.RateRules{IP: auth.RateRule{Limit: 60, Window: auth.Defaul
 
 func (p *Plugin) newOp() *auth.Op[PuzzleRequest, Puzzle] {
 	return &auth.Op[PuzzleRequest, Puzzle]{Name: OpPuzzle, Method: http.MethodPost, Path: "/pow/challenge", Writes: true,
-		Rate: puzzleRate, Handler: p.handlePuzzle}
+		Rate: puzzleRate, Prepare: p.preparePuzzle, Handler: p.handlePuzzle}
 }
 
 // Operations implements [auth.Operator].
@@ -37,20 +37,26 @@ func (p *Plugin) Puzzle(ctx context.Context, in PuzzleRequest) (Puzzle, error) {
 	return p.op.Run(ctx, in)
 }
 
-func (p *Plugin) handlePuzzle(ctx context.Context, c *auth.Call, in PuzzleRequest) (Puzzle, error) {
+// preparePuzzle decides the puzzle's difficulty before the transaction:
+// the pressure is counted in the rate store, which may be the database.
+func (p *Plugin) preparePuzzle(ctx context.Context, c *auth.Call, in *PuzzleRequest) error {
 	if _, ok := c.Auth().Operation(in.Op); !ok || in.Op == OpPuzzle {
-		return Puzzle{}, auth.ErrInvalidInput.With("op names no operation a proof of work can guard")
+		return auth.ErrInvalidInput.With("op names no operation a proof of work can guard")
 	}
 	pressure, err := c.Auth().ChallengePressure(ctx, in.Op)
 	if err != nil {
-		return Puzzle{}, err
+		return err
 	}
-	difficulty := min(p.cfg.difficulty+pressure*p.cfg.step, max(p.cfg.maxDifficulty, p.cfg.difficulty))
+	in.difficulty = min(p.cfg.difficulty+pressure*p.cfg.step, p.cfg.maxDifficulty)
+	return nil
+}
+
+func (p *Plugin) handlePuzzle(ctx context.Context, c *auth.Call, in PuzzleRequest) (Puzzle, error) {
 	challenge, err := c.IssueToken(ctx, auth.TokenSpec{Purpose: Purpose, Subject: in.Op, TTL: p.cfg.ttl,
-		Data: strconv.Itoa(difficulty) + " " + auth.ClientGroup(c.Request().IP)})
+		Data: strconv.Itoa(in.difficulty) + " " + auth.ClientGroup(c.Request().IP)})
 	if err != nil {
 		return Puzzle{}, err
 	}
-	return Puzzle{Challenge: auth.Show(challenge), Difficulty: difficulty, Algorithm: Algorithm,
+	return Puzzle{Challenge: auth.Show(challenge), Difficulty: in.difficulty, Algorithm: Algorithm,
 		ExpiresAt: c.Now().Add(p.cfg.ttl)}, nil
 }

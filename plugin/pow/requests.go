@@ -15,6 +15,8 @@ type PuzzleRequest struct {
 	// Op is the name of the operation the proof will be sent with, such
 	// as "password.signIn": a proof works for that operation only.
 	Op string `json:"op"`
+
+	difficulty int // decided by Prepare
 }
 
 // Validate implements [auth.InputValidator].
