@@ -3,6 +3,7 @@ package captcha
 import (
 	"errors"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -38,7 +39,7 @@ var DefaultOperations = []string{
 }
 
 func newConfig(opts []Option) config {
-	c := config{ops: DefaultOperations, actions: map[string]string{}, maxAge: DefaultMaxAge, timeout: DefaultTimeout}
+	c := config{ops: slices.Clone(DefaultOperations), actions: map[string]string{}, maxAge: DefaultMaxAge, timeout: DefaultTimeout}
 	for _, o := range opts {
 		o(&c)
 	}

@@ -2,6 +2,7 @@ package pow
 
 import (
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -42,7 +43,7 @@ var DefaultOperations = []string{
 }
 
 func newConfig(opts []Option) config {
-	c := config{ops: DefaultOperations, difficulty: DefaultDifficulty, maxDifficulty: DefaultMaxDifficulty,
+	c := config{ops: slices.Clone(DefaultOperations), difficulty: DefaultDifficulty, maxDifficulty: DefaultMaxDifficulty,
 		step: 1, ttl: DefaultTTL}
 	for _, o := range opts {
 		o(&c)

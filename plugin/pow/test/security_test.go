@@ -91,6 +91,7 @@ func TestBoundToClient(t *testing.T) {
 		solver := f.client(t, "203.0.113.7")
 		wantError(t, "another client's proof", f.client(t, "203.0.113.8").signIn("ada", solver.proof(t, signIn)),
 			http.StatusForbidden, "pow_invalid")
+		wantOK(t, "a proof sent from the IPv4-mapped spelling of the address", f.client(t, "::ffff:203.0.113.7").signIn("ada", solver.proof(t, signIn)))
 		v6 := f.client(t, "2001:db8:1:2::10")
 		wantOK(t, "a proof from the same /64", f.client(t, "2001:db8:1:2::99").signIn("ada", v6.proof(t, signIn)))
 		wantError(t, "a proof from another /64", f.client(t, "2001:db8:1:3::10").signIn("ada", v6.proof(t, signIn)),
