@@ -72,7 +72,8 @@ type fake struct {
 	forms    []url.Values
 	// fault, when set, replaces the answer: "500", "503", "timeout",
 	// "malformed", "html", "empty", "no-success", "oversize",
-	// "bad-ts", "no-ts", "hostname", "stale", "future", "internal-error".
+	// "bad-ts", "no-ts", "hostname", "stale", "future", or "code:<error
+	// code>" for a refusal with that documented code.
 	fault string
 	// siteKey, when set, is the site key the secret goes with (hCaptcha's
 	// sitekey parameter).
@@ -167,8 +168,9 @@ func (f *fake) serve(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"success":true,"hostname":"sesame.test","cdata":"%s"}`, strings.Repeat("a", 70<<10))
 		return
-	case "internal-error":
-		f.fail(w, "internal-error")
+	}
+	if code, ok := strings.CutPrefix(fault, "code:"); ok {
+		f.fail(w, code)
 		return
 	}
 	f.verify(w, r, fault)

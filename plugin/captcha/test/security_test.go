@@ -35,6 +35,12 @@ func TestRequestShape(t *testing.T) {
 		if len(form) != len(want) {
 			t.Errorf("the form has fields %v, want exactly %v", form, want)
 		}
+		// A server call has no client address: no remoteip.
+		_, err := f.login.SignIn(captchaCtx(f.fake.solve("", 0.9)), "ada")
+		wantCode(t, "a server call's SignIn with a captcha", err, nil)
+		if form := f.fake.lastForm(); form.Has("remoteip") {
+			t.Errorf("a server call's verification sent remoteip %q", form.Get("remoteip"))
+		}
 	})
 }
 
