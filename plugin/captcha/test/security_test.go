@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sesame-go/sesame/auth"
@@ -92,5 +93,42 @@ func TestHostileTokens(t *testing.T) {
 		res := c.Do(http.MethodPost, "/auth/authtest/sign-in", map[string]string{"name": "ada"},
 			http.Header{"X-Forwarded-For": {c.ip}, captcha.Header: {"0.bogus", good}})
 		wantError(t, "a bad first header before a good one", res, http.StatusForbidden, "captcha_failed")
+	})
+}
+
+// TestReplayConcurrent: one captcha token sent by 20 concurrent requests
+// passes once: the plugin keeps no verdict, and the provider's single use
+// decides.
+func TestReplayConcurrent(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, kinds[0], setup{captcha: []captcha.Option{captcha.WithOperations(signIn)},
+			auth: []auth.Option{auth.WithoutRateLimits()}})
+		c := f.client(t, "203.0.113.7")
+		token := f.fake.solve("", 0.9)
+		const n = 20
+		statuses := make([]int, n)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range n {
+			wg.Go(func() {
+				<-start
+				statuses[i] = c.signIn(fmt.Sprint("user", i), token).Status
+			})
+		}
+		close(start)
+		wg.Wait()
+		won := 0
+		for i, s := range statuses {
+			switch s {
+			case http.StatusOK:
+				won++
+			case http.StatusForbidden:
+			default:
+				t.Errorf("replay %d = %d, want 200 once and 403 otherwise", i, s)
+			}
+		}
+		if won != 1 {
+			t.Errorf("%d of %d concurrent replays were accepted, want 1", won, n)
+		}
 	})
 }

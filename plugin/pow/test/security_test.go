@@ -118,6 +118,17 @@ func TestExpired(t *testing.T) {
 		proof := solve(t, p)
 		f.clock.Advance(31 * time.Second)
 		wantError(t, "an expired proof", c.signIn("ada", proof), http.StatusForbidden, "pow_invalid")
+		// The core's sweep deletes expired puzzles.
+		if _, err := f.a.Sweep(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		var left int
+		if err := e.DB.QueryRowContext(t.Context(), "SELECT COUNT(*) FROM auth_token WHERE purpose = '"+pow.Purpose+"'").Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		if left != 0 {
+			t.Errorf("%d expired puzzles left after the sweep, want 0", left)
+		}
 	})
 }
 
