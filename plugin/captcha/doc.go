@@ -44,7 +44,9 @@
 // ([ErrRequired], 403) for a call without a token, captcha_failed
 // ([ErrFailed], 403) for a token the provider refused or that fails a
 // check, captcha_unavailable ([ErrUnavailable], 503) when no verdict
-// could be had.
+// could be had. Guard operations that clients call with fetch or from
+// Go: a browser's navigation (a GET such as oauth.start) cannot carry
+// the header.
 //
 // # Storage
 //
