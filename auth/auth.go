@@ -34,6 +34,9 @@ type Auth struct {
 	core         coreOps
 	// pluginCodes are the codes plugins' hooks may return from any operation.
 	pluginCodes []*Error
+	// challengers are the Challenger plugins; proofHeaders their headers.
+	challengers  []Challenger
+	proofHeaders []string
 }
 
 // New validates the whole configuration and returns the instance, or one
@@ -58,6 +61,7 @@ func New(opts ...Option) (*Auth, error) {
 	a.checkers = sessionCheckers(cfg.plugins)
 	a.checkTables(add)
 	a.checkRateRules(add)
+	a.registerChallengers(add)
 	if cfg.db != nil && cfg.dialect != nil {
 		// The statement cache spares the engine a parse per request of the
 		// hot queries (the session lookup above all).

@@ -23,7 +23,9 @@
 // Every call of an operation goes through, in order: input validation;
 // rate limits per client IP and per account ([RateRules]); the CSRF origin
 // check for browser requests that change state; the session requirement
-// and the plugins' session checks; before-hooks, handler and after-hooks
+// and the plugins' session checks; the challenges of the [Challenger]
+// plugins (a captcha, a proof of work), which a rate rule past its
+// challenge threshold demands ([RateRule].Challenge); before-hooks, handler and after-hooks
 // in one database transaction; the commit; after-commit effects. An error
 // at any step reaches the caller as an [*Error] of the operation's closed
 // set of codes; database failures are never swallowed.
@@ -48,8 +50,9 @@
 // [AccountObserver], [UserCreationGuard], [SecondFactor], [SignInMethod],
 // [Validator], [ErrorCoder], [Sweeper], [Maintainer] and [Initializer].
 // The example plugin of this package implements them all but the identity
-// observers, which the email plugin shows, and the user-creation guard,
-// which the invite plugin shows.
+// observers, which the email plugin shows, the user-creation guard, which
+// the invite plugin shows, and [Challenger], which the captcha and pow
+// plugins show.
 //
 // # Storage
 //

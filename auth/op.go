@@ -158,10 +158,16 @@ type InputValidator interface {
 // RateRule is a limit of Limit calls per Window. Sliding weighs the
 // previous window's count by how much of it still overlaps the last
 // Window, which smooths the burst a fixed window allows at its edges.
+//
+// Challenge, when set, is a lower threshold: past Challenge calls (and up
+// to Limit) a call is not refused but must pass a challenge of the
+// installed [Challenger] plugins (a captcha, a proof of work). It must be
+// below Limit, and [New] refuses it without a Challenger.
 type RateRule struct {
-	Limit   int
-	Window  time.Duration
-	Sliding bool
+	Limit     int
+	Window    time.Duration
+	Sliding   bool
+	Challenge int
 }
 
 // IsZero reports whether the rule is unset (no limit).
@@ -177,6 +183,9 @@ func (r RateRules) check() string {
 	for _, rule := range []RateRule{r.IP, r.Account} {
 		if rule.Limit < 0 || (rule.Limit > 0 && rule.Window < time.Millisecond) {
 			return "a rate rule needs a positive limit and a window of a millisecond or more"
+		}
+		if rule.Challenge < 0 || (rule.Challenge > 0 && rule.Challenge >= rule.Limit) {
+			return "a rate rule's challenge threshold must be below its limit"
 		}
 	}
 	return ""

@@ -11,7 +11,8 @@ import (
 
 // run is the pipeline every entry point goes through, in this order:
 // validate the input, rate limits, CSRF origin check, session requirement
-// and session checks, the operation's Prepare, before-hooks + handler +
+// and session checks, challenges (captcha, proof of work), the
+// operation's Prepare, before-hooks + handler +
 // after-hooks in one transaction, commit, after-commit effects.
 func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err error) {
 	a := o.a
@@ -34,7 +35,8 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 		return out, oc, err
 	}
 	// 2. Rate limits.
-	if err := a.limit(ctx, &info, req, o.accountKeys(in)); err != nil {
+	challenge, err := a.limit(ctx, &info, req, o.accountKeys(in))
+	if err != nil {
 		return out, oc, err
 	}
 	// 3. CSRF.
@@ -44,6 +46,9 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	// 4. Session.
 	c := &Call{a: a, info: &info, req: req, db: a.db}
 	if err := a.checkSession(ctx, c); err != nil {
+		return out, oc, err
+	}
+	if err := a.challenge(ctx, c, challenge); err != nil {
 		return out, oc, err
 	}
 	if o.Prepare != nil {

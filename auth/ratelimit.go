@@ -108,40 +108,53 @@ func (w window) nextAllowed(rule RateRule) int64 {
 }
 
 // limit applies the operation's rules, per client IP and per account key.
-func (a *Auth) limit(ctx context.Context, info *OpInfo, req *Request, accounts []string) error {
+// It reports whether a rule passed its challenge threshold, so that the
+// call must pass the challengers' checks.
+func (a *Auth) limit(ctx context.Context, info *OpInfo, req *Request, accounts []string) (challenge bool, err error) {
 	if a.cfg.rateOff {
-		return nil
+		return false, nil
 	}
-	rules := info.Rate
-	if r, ok := a.cfg.rateRules[info.Name]; ok {
-		rules = r
-	}
+	rules := a.rulesOf(info)
 	if !rules.IP.IsZero() && req.IP.IsValid() {
-		if err := a.take(ctx, info, req, "ip\x00"+info.Name+"\x00"+ipGroup(req.IP), rules.IP, ""); err != nil {
-			return err
+		c, err := a.take(ctx, info, req, "ip\x00"+info.Name+"\x00"+ipGroup(req.IP), rules.IP, "")
+		if err != nil {
+			return false, err
 		}
+		challenge = challenge || c
 	}
 	if rules.Account.IsZero() {
-		return nil
+		return challenge, nil
 	}
 	for _, account := range accounts {
 		if account == "" {
 			continue
 		}
-		if err := a.take(ctx, info, req, "account\x00"+info.Name+"\x00"+account, rules.Account, account); err != nil {
-			return err
+		c, err := a.take(ctx, info, req, "account\x00"+info.Name+"\x00"+account, rules.Account, account)
+		if err != nil {
+			return false, err
 		}
+		challenge = challenge || c
 	}
-	return nil
+	return challenge, nil
 }
 
-func (a *Auth) take(ctx context.Context, info *OpInfo, req *Request, key string, rule RateRule, account string) error {
+// rulesOf returns the operation's rate rules, as the host overrode them.
+func (a *Auth) rulesOf(info *OpInfo) RateRules {
+	if r, ok := a.cfg.rateRules[info.Name]; ok {
+		return r
+	}
+	return info.Rate
+}
+
+// take counts one call under key and refuses it past the rule's limit; it
+// reports whether the count passed the rule's challenge threshold.
+func (a *Auth) take(ctx context.Context, info *OpInfo, req *Request, key string, rule RateRule, account string) (challenge bool, err error) {
 	res, err := a.rates.Take(ctx, key, rule, a.Now())
 	if err != nil {
-		return err
+		return false, err
 	}
 	if res.Allowed {
-		return nil
+		return rule.Challenge > 0 && res.Count > rule.Challenge, nil
 	}
 	detail := "per IP"
 	if account != "" {
@@ -152,7 +165,7 @@ func (a *Auth) take(ctx context.Context, info *OpInfo, req *Request, key string,
 	}
 	e := *ErrRateLimited
 	e.RetryAfter = res.RetryAfter
-	return &e
+	return false, &e
 }
 
 // credentialFailures is how many failed credential checks from one client

@@ -28,7 +28,19 @@ func attach(a *auth.Auth, r *http.Request, cfg *config) (_ *http.Request, _ *aut
 	}
 	req := newRequest(a, r)
 	ctx := context.WithValue(auth.WithRequest(r.Context(), req), configKey{}, cfg)
-	return r.WithContext(ctx), req, true
+	return r.WithContext(withProofs(ctx, a, r)), req, true
+}
+
+// withProofs hands the proofs the request carries in the headers of the
+// instance's challengers (a captcha token, a proof of work) to them: the
+// first value of each, when it is not over [auth.MaxProofLen].
+func withProofs(ctx context.Context, a *auth.Auth, r *http.Request) context.Context {
+	for _, h := range a.ProofHeaders() {
+		if v := r.Header.Values(h); len(v) > 0 && len(v[0]) <= auth.MaxProofLen {
+			ctx = auth.WithProof(ctx, h, auth.NewSecret(v[0]))
+		}
+	}
+	return ctx
 }
 
 // newRequest describes the client of an HTTP request.
