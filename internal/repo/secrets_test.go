@@ -18,6 +18,7 @@ var credentialName = regexp.MustCompile(`(?i)(token|secret|passw|verifier|nonce|
 // that hold plain strings on purpose, each with the reason.
 var plainCredentials = map[string]string{
 	"auth/session.go: Session.Credential":                       "the kind of credential a session was made with, such as \"password\"",
+	"auth/request.go: Request.CredentialHeader":                 "the name of the header a credential came in, such as X-API-Key",
 	"plugin/twofactor/options.go: SignIn.Credential":            "the kind of credential a sign-in used, such as \"password\"",
 	"authtest/client.go: Client.Token":                          "the test kit's client, which tests read",
 	"examples/exampletest/client.go: client.token":              "the examples' test client, which their tests read",
