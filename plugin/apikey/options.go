@@ -94,7 +94,7 @@ func WithLastUsedInterval(d time.Duration) Option { return func(c *config) { c.l
 
 // WithRateLimit sets the rate limit of each key that has none of its own
 // (CreateRequest.RateLimit): so many requests per window, counted per key
-// in the instance's rate store ([auth.WithRateStore]).
+// in the instance's rate store ([auth.WithRateLimitStore]).
 func WithRateLimit(r auth.RateRule) Option { return func(c *config) { c.rate = r } }
 
 func (c config) check() error {

@@ -38,6 +38,8 @@ type setup struct {
 	keys []apikey.Option
 	auth []auth.Option
 	db   *sql.DB // a pool of e's database other than e.DB (a faulty one)
+	// limits keeps the rate limits on, counted in memory.
+	limits bool
 }
 
 func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
@@ -50,8 +52,12 @@ func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 		db = s.db
 	}
 	opts := append([]auth.Option{auth.WithDB(db, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
-		auth.WithPlugins(authtest.NewLogin(), admin.New(), f.keys), auth.WithClock(f.clock.Now),
-		auth.WithoutRateLimits()}, s.auth...)
+		auth.WithPlugins(authtest.NewLogin(), admin.New(), f.keys), auth.WithClock(f.clock.Now)}, s.auth...)
+	if s.limits {
+		opts = append(opts, auth.WithRateLimitStore(auth.NewMemoryRateStore()))
+	} else {
+		opts = append(opts, auth.WithoutRateLimits())
+	}
 	var err error
 	if f.a, err = auth.New(opts...); err != nil {
 		t.Fatal(err)
@@ -176,4 +182,30 @@ func keyRows(t testing.TB, db *sqlb.DB) string {
 func errorIs(err error, code string) bool {
 	var e *auth.Error
 	return errors.As(err, &e) && e.Code == code
+}
+
+// goCtx is a context for Go calls made with a client's session.
+func goCtx(c *authtest.Client) context.Context {
+	return auth.WithSessionToken(context.Background(), auth.NewSecret(c.Token))
+}
+
+// admin signs in an administrator named name.
+func (f *fixture) admin(t testing.TB, name string) *authtest.Client {
+	t.Helper()
+	_, id := f.signIn(t, name)
+	f.setBanned(t, id, false, admin.RoleAdmin)
+	c, _ := f.signIn(t, name)
+	return c
+}
+
+// setBanned sets a user's ban and role by SQL, as a host seeds its first
+// administrator, with no account-security event.
+func (f *fixture) setBanned(t testing.TB, userID string, banned bool, role string) {
+	t.Helper()
+	ctx := context.Background()
+	_, err := f.a.DB().Exec(ctx, sqlb.Update(auth.Users).Set(admin.UserBanned.Set(banned), admin.UserRole.Set(role)).
+		Where(auth.UserID.Eq(userID)))
+	if err != nil {
+		t.Fatal(err)
+	}
 }
