@@ -45,8 +45,12 @@ func New(opts ...Option) *Plugin {
 	return p
 }
 
+// name is the plugin's name, which [auth.Session.ResolvedBy] reports of
+// a key's session.
+const name = "apikey"
+
 // Name implements [auth.Plugin].
-func (p *Plugin) Name() string { return "apikey" }
+func (p *Plugin) Name() string { return name }
 
 // Validate implements [auth.Validator].
 func (p *Plugin) Validate(*auth.Auth) error { return p.cfg.check() }

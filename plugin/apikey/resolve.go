@@ -12,16 +12,14 @@ import (
 	"github.com/sesame-go/sesame/sqlb"
 )
 
-// dataKey is the key of a key's details in the data of the session it
-// resolves to.
-const dataKey = "apikey"
-
-// keyData is what the session of a key holds of it, in its data.
+// keyData is what the session of a key holds of it, in its data:
+// {"apikey":{"id":…,"scopes":[…],"rate":{"limit":…,"window":…}}}, the
+// rate being the key's limit, its own or the plugin's, and absent for
+// none.
 type keyData struct {
-	ID     string   `json:"id"`
-	Scopes []string `json:"scopes"`
-	// Rate is the key's limit, its own or the plugin's; absent for none.
-	Rate *RateLimit `json:"rate,omitempty"`
+	ID     string
+	Scopes []string
+	Rate   *RateLimit
 }
 
 // CredentialHeader implements [auth.CredentialResolver]: the header of
@@ -110,14 +108,50 @@ func (p *Plugin) data(r *resolveRow) []byte {
 // KeyOf returns the ID and scopes of the key a session resolved from,
 // and whether it did; a signed-in session is no key.
 func KeyOf(s *auth.Session) (id string, scopes []string, ok bool) {
-	if s == nil || s.ResolvedBy() != dataKey {
+	if s == nil || s.ResolvedBy() != name {
 		return "", nil, false
 	}
+	d, ok := parseData(s.Data)
+	return d.ID, d.Scopes, ok
+}
+
+// parseData reads the data that [Plugin.data] wrote, without a JSON
+// decoder: the per-request checks (scopes, rate limit) read it. A scope
+// holds no character JSON escapes ([validScope]), so the array splits
+// exactly on commas.
+func parseData(data []byte) (keyData, bool) {
 	var d keyData
-	if found, err := s.DataValue(dataKey, &d); !found || err != nil {
-		return "", nil, false
+	rest, ok := strings.CutPrefix(string(data), `{"apikey":{"id":"`)
+	if !ok {
+		return d, false
 	}
-	return d.ID, d.Scopes, true
+	if d.ID, rest, ok = strings.Cut(rest, `","scopes":[`); !ok {
+		return d, false
+	}
+	list, rest, ok := strings.Cut(rest, "]")
+	if !ok {
+		return d, false
+	}
+	if list != "" {
+		d.Scopes = strings.Split(list, ",")
+		for i, sc := range d.Scopes {
+			d.Scopes[i] = strings.Trim(sc, `"`)
+		}
+	} else {
+		d.Scopes = []string{}
+	}
+	if rate, ok := strings.CutPrefix(rest, `,"rate":{"limit":`); ok {
+		limit, window, ok := strings.Cut(strings.TrimSuffix(rate, "}}}"), `,"window":`)
+		l, err1 := strconv.Atoi(limit)
+		w, err2 := strconv.ParseInt(window, 10, 64)
+		if !ok || err1 != nil || err2 != nil {
+			return d, false
+		}
+		d.Rate = &RateLimit{Limit: l, Window: w}
+	} else if rest != "}}" {
+		return d, false
+	}
+	return d, true
 }
 
 // CheckSession implements [auth.SessionChecker]: it counts the request of
@@ -134,9 +168,9 @@ func (p *Plugin) CheckSession(ctx context.Context, c *auth.Call) error {
 			return nil // counted when the middleware admitted the request
 		}
 	}
-	var d keyData
-	if found, err := s.DataValue(dataKey, &d); err != nil || !found {
-		return err
+	d, ok := parseData(s.Data)
+	if !ok {
+		return errors.New("apikey: the session of a key holds data of another shape")
 	}
 	if d.Rate == nil {
 		return nil

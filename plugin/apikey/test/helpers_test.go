@@ -38,8 +38,9 @@ type setup struct {
 	keys []apikey.Option
 	auth []auth.Option
 	db   *sql.DB // a pool of e's database other than e.DB (a faulty one)
-	// limits keeps the rate limits on, counted in memory.
-	limits bool
+	// limits keeps the rate limits on, counted in memory, or with
+	// dbLimits in the database (the default store).
+	limits, dbLimits bool
 }
 
 func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
@@ -53,9 +54,11 @@ func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 	}
 	opts := append([]auth.Option{auth.WithDB(db, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
 		auth.WithPlugins(authtest.NewLogin(), admin.New(), f.keys), auth.WithClock(f.clock.Now)}, s.auth...)
-	if s.limits {
+	switch {
+	case s.dbLimits:
+	case s.limits:
 		opts = append(opts, auth.WithRateLimitStore(auth.NewMemoryRateStore()))
-	} else {
+	default:
 		opts = append(opts, auth.WithoutRateLimits())
 	}
 	var err error
@@ -158,18 +161,21 @@ func (f *fixture) wantStopped(t testing.TB, what, key string) {
 	authtest.WantError(t, what+": GET /api/read with the key", res, http.StatusUnauthorized, "no_session")
 }
 
-// keyRows renders the key table, so that a failed call can be shown to
-// have changed nothing.
-func keyRows(t testing.TB, db *sqlb.DB) string {
+// keyRows renders the key table, with the last-used times if used, so
+// that a failed call can be shown to have changed nothing.
+func keyRows(t testing.TB, db *sqlb.DB, used bool) string {
 	t.Helper()
 	var out []string
 	var id, user string
-	var expires, used sql.Null[time.Time]
+	var expires, last sql.Null[time.Time]
 	var replaced sql.Null[string]
 	q := sqlb.Select(apikey.KeyID.Into(&id), apikey.KeyUserID.Into(&user), apikey.KeyExpiresAt.Into(&expires),
-		apikey.KeyLastUsedAt.Into(&used), apikey.KeyReplacedBy.Into(&replaced)).From(apikey.Keys).OrderBy(apikey.KeyID.Asc())
+		apikey.KeyLastUsedAt.Into(&last), apikey.KeyReplacedBy.Into(&replaced)).From(apikey.Keys).OrderBy(apikey.KeyID.Asc())
 	err := db.All(context.Background(), q, func() error {
-		out = append(out, fmt.Sprint(id, user, expires, used, replaced))
+		if !used {
+			last = sql.Null[time.Time]{}
+		}
+		out = append(out, fmt.Sprint(id, " ", user, " ", expires, " ", last, " ", replaced))
 		return nil
 	})
 	if err != nil {
