@@ -100,24 +100,24 @@ func WithRateLimit(r auth.RateRule) Option { return func(c *config) { c.rate = r
 func (c config) check() error {
 	var errs []error
 	if !validPrefix(c.prefix) {
-		errs = append(errs, fmt.Errorf("apikey: prefix %q must be 2 to 20 of a-z, 0-9 and _, start with a letter and end with _ (WithPrefix)", c.prefix))
+		errs = append(errs, fmt.Errorf("prefix %q must be 2 to 20 of a-z, 0-9 and _, start with a letter and end with _ (WithPrefix)", c.prefix))
 	}
 	for _, s := range append(append([]string(nil), c.scopes...), c.sessionScopes...) {
 		if !validScope(s) {
-			errs = append(errs, fmt.Errorf("apikey: scope %q must be 1 to 64 of A-Z, a-z, 0-9 and :._-", s))
+			errs = append(errs, fmt.Errorf("scope %q must be 1 to 64 of A-Z, a-z, 0-9 and :._-", s))
 		}
 	}
 	if c.maxKeys < 1 || c.maxKeys > 1000 {
-		errs = append(errs, errors.New("apikey: a user may hold 1 to 1000 keys (WithMaxKeys)"))
+		errs = append(errs, errors.New("a user may hold 1 to 1000 keys (WithMaxKeys)"))
 	}
 	if c.maxLifetime != 0 && (c.maxLifetime < time.Hour || c.maxLifetime > MaxLifetime) {
-		errs = append(errs, errors.New("apikey: a key may live from 1 hour to 5 years (WithMaxLifetime)"))
+		errs = append(errs, errors.New("a key may live from 1 hour to 5 years (WithMaxLifetime)"))
 	}
 	if c.lastUsed < time.Minute || c.lastUsed > 24*time.Hour {
-		errs = append(errs, errors.New("apikey: the last-used interval must be 1 minute to 1 day (WithLastUsedInterval)"))
+		errs = append(errs, errors.New("the last-used interval must be 1 minute to 1 day (WithLastUsedInterval)"))
 	}
 	if c.rate.Limit < 0 || (c.rate.Limit > 0 && c.rate.Window < time.Second) {
-		errs = append(errs, errors.New("apikey: a rate limit needs a positive limit and a window of a second or more (WithRateLimit)"))
+		errs = append(errs, errors.New("a rate limit needs a positive limit and a window of a second or more (WithRateLimit)"))
 	}
 	return errors.Join(errs...)
 }
