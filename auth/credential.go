@@ -44,14 +44,14 @@ var ErrSessionRequired = NewError("session_required", http.StatusForbidden,
 // session that a sign-in started and the store keeps.
 func (s *Session) ResolvedBy() string { return s.resolver }
 
-// SelectUser returns the selections that load a user, with the fields of
-// the plugins' columns, in a query of a plugin's own that joins
+// SelectUser appends to sel the selections that load a user, with the
+// fields of the plugins' columns, in a query of a plugin's own that joins
 // [Users]; user returns the user once the query ran. A
 // [CredentialResolver] uses it to load its credential and the user in
 // one query, as the session lookup does.
-func (a *Auth) SelectUser() (sel []sqlb.Selection, user func() *User) {
+func (a *Auth) SelectUser(sel []sqlb.Selection) (_ []sqlb.Selection, user func() *User) {
 	r := a.newUserRow()
-	return r.selections(make([]sqlb.Selection, 0, 5+len(r.slots)), true), r.user
+	return r.selections(sel, true), r.user
 }
 
 // CredentialHeaders returns the headers that the [CredentialResolver]

@@ -39,15 +39,23 @@
 // applies them outside any operation, so that a ban or a pending second
 // factor takes effect everywhere the session is used.
 //
+// A [CredentialResolver] plugin (API keys) resolves credentials of its
+// own where session tokens are resolved, to sessions the core never
+// stores ([Session.ResolvedBy]): the session checks run on them, but
+// only operations marked [Op.AcceptsKeys] take one, never one that needs
+// a fresh session ([ErrSessionRequired]).
+//
 // # Plugins
 //
 // A plugin is any value with a Name method. What else it offers is found
 // by type assertion: [Operator], [BeforeHook], [AfterHook], [CommitHook],
 // [UserExtender], [Schema], [IdentityProvider], [IdentityAdder],
 // [IdentityObserver], [Deliverer], [SessionStarter], [SessionChecker],
-// [AccountObserver], [SecondFactor], [SignInMethod], [Validator],
-// [ErrorCoder], [Sweeper], [Maintainer] and [Initializer]. The example plugin of this package implements them all
-// but the identity observers, which the email plugin shows.
+// [AccountObserver], [CredentialResolver], [SecondFactor],
+// [SignInMethod], [Validator], [ErrorCoder], [Sweeper], [Maintainer] and
+// [Initializer]. The example plugin of this package implements them all
+// but the identity observers, which the email plugin shows, and the
+// credential resolver, which the apikey plugin shows.
 //
 // # Storage
 //

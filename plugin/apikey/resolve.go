@@ -1,6 +1,7 @@
 package apikey
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -51,10 +52,9 @@ func (p *Plugin) ResolveCredential(ctx context.Context, cred auth.Secret, now ti
 		return nil, nil, true, auth.ErrInvalidToken
 	}
 	var r resolveRow
-	usel, user := p.a.SelectUser()
-	sel := append([]sqlb.Selection{KeyID.Into(&r.id), KeyScopes.Into(&r.scopes), KeyRateLimit.Into(&r.rateLimit),
-		KeyRateWindow.Into(&r.rateWindow), KeyCreatedAt.Into(&r.created), KeyExpiresAt.Into(&r.expires),
-		KeyLastUsedAt.Into(&r.lastUsed)}, usel...)
+	sel, user := p.a.SelectUser(append(make([]sqlb.Selection, 0, 16), KeyID.Into(&r.id), KeyScopes.Into(&r.scopes),
+		KeyRateLimit.Into(&r.rateLimit), KeyRateWindow.Into(&r.rateWindow), KeyCreatedAt.Into(&r.created),
+		KeyExpiresAt.Into(&r.expires), KeyLastUsedAt.Into(&r.lastUsed)))
 	err := p.a.DB().One(ctx, sqlb.Select(sel...).From(Keys).Join(auth.Users, auth.UserID.EqCol(KeyUserID)).
 		Where(sqlb.And(KeyHash.Eq(hashKey(cred)), live(now))).Key("apikey.resolve"))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -167,6 +167,9 @@ func (p *Plugin) CheckSession(ctx context.Context, c *auth.Call) error {
 		if admitted, _, _ := c.Request().Admission(); admitted != nil {
 			return nil // counted when the middleware admitted the request
 		}
+	}
+	if !bytes.Contains(s.Data, []byte(`,"rate":`)) {
+		return nil // no limit: no parse
 	}
 	d, ok := parseData(s.Data)
 	if !ok {

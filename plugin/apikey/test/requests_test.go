@@ -83,3 +83,46 @@ func BenchmarkResolve(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkResolveRatio alternates a request with the session and one
+// with the key in one loop, through authhttp.Middleware to the app's
+// route, and reports the key's time over the session's, which the
+// machine's other load then affects alike: at most 1 is the target.
+func BenchmarkResolveRatio(b *testing.B) {
+	authtest.BenchEngines(b, func(b *testing.B, e *authtest.Engine) {
+		e.DB.SetMaxIdleConns(4)
+		f := newFixture(b, e, setup{})
+		ada, _ := f.signIn(b, "ada")
+		k := create(b, ada, readKey)
+		f.use(k.Key)
+		request := func(token string) *http.Request {
+			r := httptest.NewRequest(http.MethodGet, "http://sesame.test/api/read", nil)
+			r.Header.Set("Authorization", "Bearer "+token)
+			return r
+		}
+		session, key := request(ada.Token), request(k.Key)
+		serve := func(r *http.Request) time.Duration {
+			w := httptest.NewRecorder()
+			t0 := time.Now()
+			f.h.ServeHTTP(w, r)
+			d := time.Since(t0)
+			if w.Code != http.StatusOK {
+				b.Fatalf("GET /api/read = %d %s", w.Code, w.Body)
+			}
+			return d
+		}
+		var ts, tk time.Duration
+		for i := 0; b.Loop(); i++ {
+			if i%2 == 0 { // neither always goes first
+				ts += serve(session)
+				tk += serve(key)
+			} else {
+				tk += serve(key)
+				ts += serve(session)
+			}
+		}
+		b.ReportMetric(float64(tk)/float64(ts), "key/session")
+		b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N), "session-ns")
+		b.ReportMetric(float64(tk.Nanoseconds())/float64(b.N), "key-ns")
+	})
+}
