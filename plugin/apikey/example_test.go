@@ -64,15 +64,14 @@ func ExampleLooksValid() {
 	// false
 }
 
-// auth.New refuses a prefix that would not read apart from the key.
+// auth.New refuses a prefix that would not read apart from the key, and
+// a header that carries other credentials.
 func ExampleWithPrefix() {
 	_, err := auth.New(auth.WithBaseURL("https://acme.example/auth"),
-		auth.WithPlugins(magiclink.New(), apikey.New(apikey.WithPrefix("LIVE"))))
-	for _, line := range strings.Split(err.Error(), "\n") {
-		if strings.Contains(line, "plugin apikey") {
-			fmt.Println(line)
-		}
-	}
+		auth.WithPlugins(magiclink.New(), apikey.New(apikey.WithPrefix("LIVE"), apikey.WithHeader("Cookie"))))
+	_, mine, _ := strings.Cut(err.Error(), "auth: plugin apikey: ")
+	fmt.Println(mine)
 	// Output:
-	// auth: plugin apikey: prefix "LIVE" must be 2 to 20 of a-z, 0-9 and _, start with a letter and end with _ (WithPrefix)
+	// prefix "LIVE" must be 2 to 20 of a-z, 0-9 and _, start with a letter and end with _ (WithPrefix)
+	// header "Cookie" must be a header name other than Authorization and Cookie (WithHeader)
 }

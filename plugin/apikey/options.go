@@ -3,6 +3,8 @@ package apikey
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
@@ -97,6 +99,9 @@ func WithLastUsedInterval(d time.Duration) Option { return func(c *config) { c.l
 // in the instance's rate store ([auth.WithRateLimitStore]).
 func WithRateLimit(r auth.RateRule) Option { return func(c *config) { c.rate = r } }
 
+// headerName is the shape of a header name (RFC 9110 §5.1 token).
+var headerName = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9a-z-]+$")
+
 func (c config) check() error {
 	var errs []error
 	if !validPrefix(c.prefix) {
@@ -106,6 +111,9 @@ func (c config) check() error {
 		if !validScope(s) {
 			errs = append(errs, fmt.Errorf("scope %q must be 1 to 64 of A-Z, a-z, 0-9 and :._-", s))
 		}
+	}
+	if h := strings.ToLower(c.header); h != "" && (!headerName.MatchString(h) || h == "authorization" || h == "cookie") {
+		errs = append(errs, fmt.Errorf("header %q must be a header name other than Authorization and Cookie (WithHeader)", c.header))
 	}
 	if c.maxKeys < 1 || c.maxKeys > 1000 {
 		errs = append(errs, errors.New("a user may hold 1 to 1000 keys (WithMaxKeys)"))

@@ -304,3 +304,24 @@ func forge(prefix, body string) string {
 	}
 	return prefix + body + string(sum)
 }
+
+// TestImpersonationCannotMintKeys: an administrator impersonating a user
+// cannot make or rotate keys, which would outlive the impersonation.
+func TestImpersonationCannotMintKeys(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, setup{})
+		root := f.admin(t, "root")
+		ada, adaID := f.signIn(t, "ada")
+		k := create(t, ada, readKey)
+		if res := root.Post("/auth/admin/impersonate", map[string]string{"userId": adaID}); res.Status != http.StatusOK {
+			t.Fatalf("impersonate = %d %s", res.Status, res.Body)
+		}
+		if got := whoIs(t, root); got != adaID+" session" {
+			t.Fatalf("the impersonation reads the app as %s, want ada's session", got)
+		}
+		authtest.WantError(t, "create while impersonating", root.Post("/auth/api-keys/create", readKey),
+			http.StatusForbidden, "impersonation_forbidden")
+		authtest.WantError(t, "rotate while impersonating", root.Post("/auth/api-keys/rotate", map[string]string{"id": k.APIKey.ID}),
+			http.StatusForbidden, "impersonation_forbidden")
+	})
+}
