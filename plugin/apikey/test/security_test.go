@@ -11,6 +11,7 @@ import (
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/plugin/apikey"
+	"github.com/sesame-go/sesame/sqlb"
 )
 
 // TestKeyIsNoSession: a key reaches the host's routes and GET /session,
@@ -323,5 +324,26 @@ func TestImpersonationCannotMintKeys(t *testing.T) {
 			http.StatusForbidden, "impersonation_forbidden")
 		authtest.WantError(t, "rotate while impersonating", root.Post("/auth/api-keys/rotate", map[string]string{"id": k.APIKey.ID}),
 			http.StatusForbidden, "impersonation_forbidden")
+	})
+}
+
+// TestSessionCacheHoldsNoKey: with a session cache, keys are still read
+// from the database on each request (the cache keeps sessions only), so
+// a revocation or a ban written by SQL, which no cache hears of, stops a
+// key at the next request.
+func TestSessionCacheHoldsNoKey(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, setup{auth: []auth.Option{auth.WithSessionCache(auth.NewMemorySessionCache(), time.Minute)}})
+		ada, adaID := f.signIn(t, "ada")
+		k := create(t, ada, readKey)
+		f.wantWorks(t, "a key with a session cache", k.Key, adaID)
+		f.setBanned(t, adaID, true, "")
+		authtest.WantError(t, "a key after a ban by SQL", f.withKey(k.Key, http.MethodGet, "/api/read", nil), http.StatusForbidden, "banned")
+		f.setBanned(t, adaID, false, "")
+		f.wantWorks(t, "a key after the ban lifted", k.Key, adaID)
+		if _, err := f.a.DB().Exec(t.Context(), sqlb.Delete(apikey.Keys).Where(apikey.KeyID.Eq(k.APIKey.ID))); err != nil {
+			t.Fatal(err)
+		}
+		f.wantStopped(t, "a key deleted by SQL", k.Key)
 	})
 }
