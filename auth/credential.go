@@ -15,7 +15,7 @@ import (
 // tokens). Resolved, the credential is a session the core never stores
 // ([Session.ResolvedBy] names the plugin): the plugins' session checks run
 // on it as on any session, so that a ban stops it at once, and
-// [authhttp.Middleware] hands it to the host's routes; but it meets the
+// authhttp.Middleware hands it to the host's routes; but it meets the
 // session requirement only of the operations marked [Op.AcceptsKeys],
 // never of one that needs a fresh session, and no refresh extends it.
 type CredentialResolver interface {

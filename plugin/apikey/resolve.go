@@ -40,7 +40,8 @@ type resolveRow struct {
 // malformed ([auth.ErrInvalidToken]) at no query. A live key resolves,
 // in one query joined with its user, to a session of credential
 // [Credential] whose ID is the key's, whose data holds the key's ID and
-// scopes, and that expires with the key. The key's last-used time is
+// scopes, and that expires with the key (its ExpiresAt is zero for a key
+// that does not expire; it is never refreshed). The key's last-used time is
 // written when it is older than the interval ([WithLastUsedInterval]),
 // by a conditional update that one request per interval wins.
 func (p *Plugin) ResolveCredential(ctx context.Context, cred auth.Secret, now time.Time) (*auth.Session, *auth.User, bool, error) {
