@@ -1,10 +1,14 @@
 package apikey
 
 import (
+	"errors"
 	"hash/crc32"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sesame-go/sesame/auth"
 )
 
 func TestNewKey(t *testing.T) {
@@ -108,5 +112,22 @@ func TestDataRoundTrip(t *testing.T) {
 		if d, ok := parseData([]byte(bad)); ok {
 			t.Errorf("parseData(%s) = %+v, true, want false", bad, d)
 		}
+	}
+}
+
+// TestSessionTokensAreNotKeys: a session token (43 base64url
+// characters) never has a key's length, so the plugin never claims one,
+// even one that happens to begin with the prefix; a string of a key's
+// shape with a wrong checksum is claimed as malformed, at no query.
+func TestSessionTokensAreNotKeys(t *testing.T) {
+	p := New(WithPrefix("sk_"))
+	for _, tok := range []string{"sk_" + strings.Repeat("A", 40), strings.Repeat("A", 43), "sk_" + strings.Repeat("A", tailLen+1)} {
+		if s, u, ok, err := p.ResolveCredential(t.Context(), auth.NewSecret(tok), time.Time{}); ok || s != nil || u != nil || err != nil {
+			t.Errorf("ResolveCredential(%q) = %v, %v, %v, %v, want it passed on", tok, s, u, ok, err)
+		}
+	}
+	bad := "sk_" + strings.Repeat("A", tailLen)
+	if _, _, ok, err := p.ResolveCredential(t.Context(), auth.NewSecret(bad), time.Time{}); !ok || !errors.Is(err, auth.ErrInvalidToken) {
+		t.Errorf("ResolveCredential(%q) = %v, %v, want it claimed as malformed", bad, ok, err)
 	}
 }
