@@ -39,11 +39,6 @@ type CredentialResolver interface {
 var ErrSessionRequired = NewError("session_required", http.StatusForbidden,
 	"this needs a signed-in session: an API key cannot do it")
 
-// ResolvedBy names the [CredentialResolver] plugin that resolved the
-// session from a credential of its own (an API key), or is "" for a
-// session that a sign-in started and the store keeps.
-func (s *Session) ResolvedBy() string { return s.resolver }
-
 // SelectUser appends to sel the selections that load a user, with the
 // fields of the plugins' columns, in a query of a plugin's own that joins
 // [Users]; user returns the user once the query ran. A
@@ -88,7 +83,7 @@ func (a *Auth) resolveCredential(ctx context.Context, r *Request, now time.Time)
 		if err != nil || s == nil || u == nil {
 			return nil, nil, true, err
 		}
-		s.resolver = a.resolverNames[i]
+		s.ResolvedBy = a.resolverNames[i]
 		return s, u, true, nil
 	}
 	if r.CredentialHeader != "" {

@@ -158,7 +158,7 @@ func (a *Auth) checkSession(ctx context.Context, c *Call) error {
 	if err != nil && (c.info.Session != SessionOptional || !isInvalidToken(err)) {
 		return err
 	}
-	if s != nil && s.resolver != "" && (!c.info.AcceptsKeys || c.info.Session == SessionFresh) {
+	if s != nil && s.ResolvedBy != "" && (!c.info.AcceptsKeys || c.info.Session == SessionFresh) {
 		// A resolved credential (an API key) is no signed-in session.
 		if c.info.Session == SessionOptional {
 			return nil

@@ -28,9 +28,11 @@ type Session struct {
 	ImpersonatorID string `json:"impersonatorId,omitempty"`
 	// Current marks the caller's own session in a list.
 	Current bool `json:"current,omitempty"`
-
-	// resolver is the CredentialResolver plugin that resolved the session.
-	resolver string
+	// ResolvedBy names the [CredentialResolver] plugin that resolved the
+	// session from a credential of its own (an API key: "apikey"); it is
+	// empty for a session that a sign-in started and the store keeps. The
+	// core sets it, and such a session is never stored.
+	ResolvedBy string `json:"resolvedBy,omitempty"`
 }
 
 // DataValue decodes the value of key in the session's [Session.Data] into

@@ -109,7 +109,7 @@ func (p *Plugin) data(r *resolveRow) []byte {
 // KeyOf returns the ID and scopes of the key a session resolved from,
 // and whether it did; a signed-in session is no key.
 func KeyOf(s *auth.Session) (id string, scopes []string, ok bool) {
-	if s == nil || s.ResolvedBy() != name {
+	if s == nil || s.ResolvedBy != name {
 		return "", nil, false
 	}
 	d, ok := parseData(s.Data)
@@ -161,7 +161,7 @@ func parseData(data []byte) (keyData, bool) {
 // other checks need nothing of it: they run on a key's session as on any.
 func (p *Plugin) CheckSession(ctx context.Context, c *auth.Call) error {
 	s := c.Session()
-	if s == nil || s.ResolvedBy() != p.Name() {
+	if s == nil || s.ResolvedBy != p.Name() {
 		return nil
 	}
 	if !c.Admitting() {

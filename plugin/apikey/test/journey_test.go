@@ -43,13 +43,13 @@ func TestJourney(t *testing.T) {
 		var info struct {
 			User    struct{ ID string }
 			Session struct {
-				ID, Credential string
+				ID, Credential, ResolvedBy string
 			}
 		}
 		res = f.withKey(k.Key, http.MethodGet, "/auth/session", nil)
 		res.Decode(t, &info)
 		if res.Status != http.StatusOK || info.User.ID != adaID || info.Session.Credential != apikey.Credential ||
-			info.Session.ID != k.APIKey.ID {
+			info.Session.ID != k.APIKey.ID || info.Session.ResolvedBy != "apikey" {
 			t.Errorf("GET /auth/session with a key = %d %s", res.Status, res.Body)
 		}
 

@@ -48,7 +48,7 @@ func TestKeyIsNoSession(t *testing.T) {
 		if _, err := f.keys.Create(ctx, apikey.CreateRequest{Name: "x"}); !errorIs(err, "session_required") {
 			t.Errorf("Create with a key = %v, want session_required", err)
 		}
-		if info, err := f.a.GetSession(ctx); err != nil || info.Session.ResolvedBy() != "apikey" {
+		if info, err := f.a.GetSession(ctx); err != nil || info.Session.ResolvedBy != "apikey" {
 			t.Errorf("GetSession with a key = %+v, %v, want the key's session", info, err)
 		}
 	})
