@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -23,7 +24,8 @@ var epoch = time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
 // fixture is an instance with the test sign-in, the admin plugin (for
 // bans) and the apikey plugin, served as a host serves it: the
 // middleware in front of the routes under /auth/ and of the app's API,
-// whose /api/read and /api/write need the scopes of their names.
+// whose /api/read and /api/write need the scopes of their names and
+// /api/me only a signed-in caller.
 type fixture struct {
 	t     testing.TB
 	a     *auth.Auth
@@ -72,6 +74,10 @@ func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 	mux.Handle("/auth/", authhttp.Handler(f.a))
 	mux.Handle("/api/read", f.keys.RequireScope("read")(http.HandlerFunc(whoami)))
 	mux.Handle("/api/write", f.keys.RequireScope("write")(http.HandlerFunc(whoami)))
+	mux.Handle("/api/me", authhttp.RequireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u, _ := authhttp.UserFrom(r)
+		io.WriteString(w, u.ID)
+	})))
 	f.h = authhttp.Middleware(f.a)(mux)
 	f.first = authtest.NewClient(t, f.h)
 	return f

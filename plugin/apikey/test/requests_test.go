@@ -51,10 +51,12 @@ func TestOneQueryPerRequest(t *testing.T) {
 	})
 }
 
-// BenchmarkResolve serves the app's route through authhttp.Middleware
+// BenchmarkResolve serves the app's routes through authhttp.Middleware
 // with a session token and with an API key, side by side in one run on
-// each engine: what resolving each costs, with its allocations and its
-// statements per request (one query, no write, for both).
+// each engine: /api/me behind authhttp.RequireUser (what resolving each
+// costs) and /api/read behind RequireScope (plus reading the key's
+// scopes), with allocations and statements per request (one query, no
+// write, for both).
 //
 //	go test -run '^$' -bench Resolve -benchmem
 func BenchmarkResolve(b *testing.B) {
@@ -65,29 +67,31 @@ func BenchmarkResolve(b *testing.B) {
 		ada, _ := f.signIn(b, "ada")
 		k := create(b, ada, readKey)
 		f.use(k.Key) // its last-used write, once per interval
-		for _, c := range []struct{ name, token string }{{"session", ada.Token}, {"key", k.Key}} {
-			b.Run(c.name, func(b *testing.B) {
-				req := httptest.NewRequest(http.MethodGet, "http://sesame.test/api/read", nil)
-				req.Header.Set("Authorization", "Bearer "+c.token)
-				faults.Reset()
-				b.ReportAllocs()
-				for b.Loop() {
-					w := httptest.NewRecorder()
-					f.h.ServeHTTP(w, req)
-					if w.Code != http.StatusOK {
-						b.Fatalf("GET /api/read = %d %s", w.Code, w.Body)
+		for _, path := range []string{"/api/me", "/api/read"} {
+			for _, c := range []struct{ name, token string }{{"session", ada.Token}, {"key", k.Key}} {
+				b.Run(path[5:]+"/"+c.name, func(b *testing.B) {
+					req := httptest.NewRequest(http.MethodGet, "http://sesame.test"+path, nil)
+					req.Header.Set("Authorization", "Bearer "+c.token)
+					faults.Reset()
+					b.ReportAllocs()
+					for b.Loop() {
+						w := httptest.NewRecorder()
+						f.h.ServeHTTP(w, req)
+						if w.Code != http.StatusOK {
+							b.Fatalf("GET %s = %d %s", path, w.Code, w.Body)
+						}
 					}
-				}
-				b.ReportMetric(float64(faults.Statements())/float64(b.N), "queries/op")
-			})
+					b.ReportMetric(float64(faults.Statements())/float64(b.N), "queries/op")
+				})
+			}
 		}
 	})
 }
 
 // BenchmarkResolveRatio alternates a request with the session and one
-// with the key in one loop, through authhttp.Middleware to the app's
-// route, and reports the key's time over the session's, which the
-// machine's other load then affects alike: at most 1 is the target.
+// with the key in one loop, through authhttp.Middleware to each route,
+// and reports the key's time over the session's, which the machine's
+// other load then affects alike: at most 1 is the target.
 func BenchmarkResolveRatio(b *testing.B) {
 	authtest.BenchEngines(b, func(b *testing.B, e *authtest.Engine) {
 		e.DB.SetMaxIdleConns(4)
@@ -95,34 +99,38 @@ func BenchmarkResolveRatio(b *testing.B) {
 		ada, _ := f.signIn(b, "ada")
 		k := create(b, ada, readKey)
 		f.use(k.Key)
-		request := func(token string) *http.Request {
-			r := httptest.NewRequest(http.MethodGet, "http://sesame.test/api/read", nil)
-			r.Header.Set("Authorization", "Bearer "+token)
-			return r
+		for _, path := range []string{"/api/me", "/api/read"} {
+			b.Run(path[5:], func(b *testing.B) {
+				request := func(token string) *http.Request {
+					r := httptest.NewRequest(http.MethodGet, "http://sesame.test"+path, nil)
+					r.Header.Set("Authorization", "Bearer "+token)
+					return r
+				}
+				session, key := request(ada.Token), request(k.Key)
+				serve := func(r *http.Request) time.Duration {
+					w := httptest.NewRecorder()
+					t0 := time.Now()
+					f.h.ServeHTTP(w, r)
+					d := time.Since(t0)
+					if w.Code != http.StatusOK {
+						b.Fatalf("GET %s = %d %s", path, w.Code, w.Body)
+					}
+					return d
+				}
+				var ts, tk time.Duration
+				for i := 0; b.Loop(); i++ {
+					if i%2 == 0 { // neither always goes first
+						ts += serve(session)
+						tk += serve(key)
+					} else {
+						tk += serve(key)
+						ts += serve(session)
+					}
+				}
+				b.ReportMetric(float64(tk)/float64(ts), "key/session")
+				b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N), "session-ns")
+				b.ReportMetric(float64(tk.Nanoseconds())/float64(b.N), "key-ns")
+			})
 		}
-		session, key := request(ada.Token), request(k.Key)
-		serve := func(r *http.Request) time.Duration {
-			w := httptest.NewRecorder()
-			t0 := time.Now()
-			f.h.ServeHTTP(w, r)
-			d := time.Since(t0)
-			if w.Code != http.StatusOK {
-				b.Fatalf("GET /api/read = %d %s", w.Code, w.Body)
-			}
-			return d
-		}
-		var ts, tk time.Duration
-		for i := 0; b.Loop(); i++ {
-			if i%2 == 0 { // neither always goes first
-				ts += serve(session)
-				tk += serve(key)
-			} else {
-				tk += serve(key)
-				ts += serve(session)
-			}
-		}
-		b.ReportMetric(float64(tk)/float64(ts), "key/session")
-		b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N), "session-ns")
-		b.ReportMetric(float64(tk.Nanoseconds())/float64(b.N), "key-ns")
 	})
 }
