@@ -58,10 +58,7 @@ func (p *Plugin) newOps() ops {
 		createFor: &auth.Op[CreateForRequest, Created]{Name: OpCreateFor, Writes: true,
 			Codes: append(create, auth.ErrUserNotFound),
 			Handler: func(ctx context.Context, c *auth.Call, in CreateForRequest) (Created, error) {
-				if err := c.LockUser(ctx, in.UserID); err != nil {
-					return Created{}, err
-				}
-				return p.create(ctx, c, in.UserID, in.CreateRequest)
+				return p.create(ctx, c, in.UserID, in.CreateRequest) // its lock finds an unknown user
 			}},
 		listFor: &auth.Op[UserRequest, KeyList]{Name: OpListFor,
 			Handler: func(ctx context.Context, c *auth.Call, in UserRequest) (KeyList, error) {
