@@ -29,9 +29,14 @@ type Auth struct {
 	tables       map[string]*sqlb.Table
 	names        map[string]string // declared table name to real name
 	checkers     []SessionChecker
-	sessions     SessionStore
-	rates        RateStore
-	core         coreOps
+	resolvers    []CredentialResolver
+	// resolverNames are the resolvers' plugin names; credHeaders the
+	// headers they read.
+	resolverNames []string
+	credHeaders   []string
+	sessions      SessionStore
+	rates         RateStore
+	core          coreOps
 	// pluginCodes are the codes plugins' hooks may return from any operation.
 	pluginCodes []*Error
 	// challengers are the Challenger plugins; proofHeaders their headers.
@@ -59,6 +64,7 @@ func New(opts ...Option) (*Auth, error) {
 	a.checkSessions(add)
 	a.registerPlugins(add)
 	a.checkers = sessionCheckers(cfg.plugins)
+	a.resolvers, a.resolverNames, a.credHeaders = credentialResolvers(cfg.plugins)
 	a.checkTables(add)
 	a.checkRateRules(add)
 	a.registerChallengers(add)

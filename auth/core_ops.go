@@ -64,7 +64,7 @@ const (
 func (a *Auth) coreOperations() []Operation {
 	a.core = coreOps{
 		session: &Op[Empty, SessionInfo]{
-			Name: OpSession, Method: http.MethodGet, Path: "/session", Session: SessionUser,
+			Name: OpSession, Method: http.MethodGet, Path: "/session", Session: SessionUser, AcceptsKeys: true,
 			// The session as the per-request lookup loaded it: the device
 			// details (IP, user agent) are in the list of sessions.
 			Handler: func(_ context.Context, c *Call, _ Empty) (SessionInfo, error) {

@@ -41,18 +41,25 @@
 // applies them outside any operation, so that a ban or a pending second
 // factor takes effect everywhere the session is used.
 //
+// A [CredentialResolver] plugin (API keys) resolves credentials of its
+// own where session tokens are resolved, to sessions the core never
+// stores ([Session.ResolvedBy]): the session checks run on them, but
+// only operations marked [Op.AcceptsKeys] take one, never one that needs
+// a fresh session ([ErrSessionRequired]).
+//
 // # Plugins
 //
 // A plugin is any value with a Name method. What else it offers is found
 // by type assertion: [Operator], [BeforeHook], [AfterHook], [CommitHook],
 // [UserExtender], [Schema], [IdentityProvider], [IdentityAdder],
 // [IdentityObserver], [Deliverer], [SessionStarter], [SessionChecker],
-// [AccountObserver], [UserCreationGuard], [SecondFactor], [SignInMethod],
-// [Validator], [ErrorCoder], [Sweeper], [Maintainer] and [Initializer].
-// The example plugin of this package implements them all but the identity
-// observers, which the email plugin shows, the user-creation guard, which
-// the invite plugin shows, and [Challenger], which the captcha and pow
-// plugins show.
+// [AccountObserver], [UserCreationGuard], [CredentialResolver],
+// [SecondFactor], [SignInMethod], [Validator], [ErrorCoder], [Sweeper],
+// [Maintainer] and [Initializer]. The example plugin of this package
+// implements them all but the identity observers, which the email plugin
+// shows, the user-creation guard, which the invite plugin shows, the
+// credential resolver, which the apikey plugin shows, and [Challenger],
+// which the captcha and pow plugins show.
 //
 // # Storage
 //

@@ -95,7 +95,7 @@ var (
 
 // coreCodes are the codes any operation may return besides its own.
 var coreCodes = []*Error{ErrInternal, ErrInvalidInput, ErrInvalidJSON, ErrBodyTooLarge, ErrUnsupportedMediaType,
-	ErrRateLimited, ErrInvalidOrigin, ErrNoSession, ErrInvalidToken, ErrFreshSessionRequired}
+	ErrRateLimited, ErrInvalidOrigin, ErrNoSession, ErrInvalidToken, ErrFreshSessionRequired, ErrSessionRequired}
 
 // AsError returns err as an *Error: itself when it is one, otherwise
 // [ErrInternal] wrapping it.

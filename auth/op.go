@@ -62,6 +62,12 @@ type OpInfo struct {
 	// Form lets the HTTP transport accept a form-encoded body besides JSON,
 	// for callbacks a third party posts (OAuth's form_post response mode).
 	Form bool
+	// AcceptsKeys lets a session that a [CredentialResolver] resolved (an
+	// API key) meet the session requirement of SessionUser; any other
+	// operation answers such a caller [ErrSessionRequired] (SessionUser),
+	// or sees no session (SessionOptional). SessionFresh never takes one:
+	// a key proves no recent sign-in.
+	AcceptsKeys bool
 }
 
 // ServerOnly reports whether the operation has no route: a server
@@ -73,9 +79,10 @@ func (i OpInfo) ServerOnly() bool { return i.Method == "" && i.Path == "" }
 // Op is a typed operation. A plugin declares one per feature, returns it
 // from Operations, and exposes a typed Go method that calls [Op.Run].
 type Op[In, Out any] struct {
-	// Name, Method, Path, Codes, Rate, Session, Writes, Credential and Form
-	// are as in [OpInfo]. Path may hold wildcards, {provider}, which the
-	// HTTP transport fills into the input field of that JSON name.
+	// Name, Method, Path, Codes, Rate, Session, Writes, Credential, Form
+	// and AcceptsKeys are as in [OpInfo]. Path may hold wildcards,
+	// {provider}, which the HTTP transport fills into the input field of
+	// that JSON name.
 	Name, Method, Path string
 	Codes              []*Error
 	Rate               RateRules
@@ -83,6 +90,7 @@ type Op[In, Out any] struct {
 	Writes             bool
 	Credential         bool
 	Form               bool
+	AcceptsKeys        bool
 	// AccountKey returns the account the call is about (a normalized
 	// email ...) for the per-account rate limit, or "" for none.
 	AccountKey func(in In) string
@@ -108,7 +116,7 @@ type Op[In, Out any] struct {
 // Info describes the operation.
 func (o *Op[In, Out]) Info() OpInfo {
 	return OpInfo{Name: o.Name, Method: o.Method, Path: o.Path, Codes: o.Codes, Rate: o.Rate,
-		Session: o.Session, Writes: o.Writes, Credential: o.Credential, Form: o.Form}
+		Session: o.Session, Writes: o.Writes, Credential: o.Credential, Form: o.Form, AcceptsKeys: o.AcceptsKeys}
 }
 
 func (o *Op[In, Out]) bind(a *Auth) error {

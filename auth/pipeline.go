@@ -163,6 +163,13 @@ func (a *Auth) checkSession(ctx context.Context, c *Call) error {
 	if err != nil && (c.info.Session != SessionOptional || !isInvalidToken(err)) {
 		return err
 	}
+	if s != nil && s.ResolvedBy != "" && (!c.info.AcceptsKeys || c.info.Session == SessionFresh) {
+		// A resolved credential (an API key) is no signed-in session.
+		if c.info.Session == SessionOptional {
+			return nil
+		}
+		return ErrSessionRequired
+	}
 	c.session, c.user = s, u
 	if s == nil {
 		if c.info.Session == SessionOptional {

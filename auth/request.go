@@ -43,8 +43,13 @@ type Request struct {
 	// (authhttp's Auth-Token-Mode: bearer): it keeps no cookies, and a new
 	// session's token goes back in a header. Apps use it; browsers do not.
 	Bearer bool
-	// Token is the session token the client presented, if any.
+	// Token is the session token the client presented, if any, or a
+	// credential a [CredentialResolver] resolves (an API key).
 	Token Secret
+	// CredentialHeader names the header Token came in when it was one of
+	// [Auth.CredentialHeaders] rather than Authorization or the cookie:
+	// only a [CredentialResolver] may claim it.
+	CredentialHeader string
 	// Cookies are the request's cookies by name, for plugins that bind a
 	// flow to the browser that started it (an OAuth state). They are
 	// secrets: the session cookie is among them.
@@ -146,7 +151,7 @@ func (a *Auth) resolveLocked(ctx context.Context, r *Request) (*Session, *User, 
 	if r.resolved {
 		return r.session, r.user, r.err
 	}
-	s, u, refreshed, err := a.resolveToken(ctx, r.Token)
+	s, u, refreshed, err := a.resolveToken(ctx, r)
 	if err != nil && !isInvalidToken(err) {
 		return nil, nil, err // a database failure is not cached: the next call retries
 	}

@@ -28,6 +28,11 @@ type Session struct {
 	ImpersonatorID string `json:"impersonatorId,omitempty"`
 	// Current marks the caller's own session in a list.
 	Current bool `json:"current,omitempty"`
+	// ResolvedBy names the [CredentialResolver] plugin that resolved the
+	// session from a credential of its own (an API key: "apikey"); it is
+	// empty for a session that a sign-in started and the store keeps. The
+	// core sets it, and such a session is never stored.
+	ResolvedBy string `json:"resolvedBy,omitempty"`
 }
 
 // DataValue decodes the value of key in the session's [Session.Data] into
@@ -93,16 +98,24 @@ func (s *Session) SetDataValue(key string, v any) error {
 	return nil
 }
 
-// resolveToken finds the live session of a token and its user, and
-// refreshes the session when it is due.
-func (a *Auth) resolveToken(ctx context.Context, token Secret) (*Session, *User, bool, error) {
+// resolveToken finds the live session of the request's token and its
+// user, and refreshes the session when it is due; a credential of a
+// [CredentialResolver] resolves to a session that is never refreshed.
+func (a *Auth) resolveToken(ctx context.Context, r *Request) (*Session, *User, bool, error) {
+	token := r.Token
 	if token.IsZero() {
 		return nil, nil, false, nil
+	}
+	now := a.Now()
+	if len(a.resolvers) > 0 {
+		if s, u, ok, err := a.resolveCredential(ctx, r, now); ok {
+			return s, u, false, err
+		}
 	}
 	if !validToken(token) {
 		return nil, nil, false, ErrInvalidToken
 	}
-	now, hash := a.Now(), hashToken(token)
+	hash := hashToken(token)
 	var s *Session
 	var u *User
 	if a.cfg.sessionCache != nil {

@@ -146,20 +146,34 @@ func BlockedSessionFrom(r *http.Request) (s *auth.Session, u *auth.User, blocked
 // in the body of the Middleware's [EncodeErrors]. It needs [Middleware] in
 // front of it, and panics without it, since that is a wiring mistake to
 // find at once.
-func RequireUser(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		req := auth.RequestFrom(r.Context())
-		if req == nil {
-			panic("authhttp: RequireUser needs authhttp.Middleware in front of it")
-		}
-		if _, u, blocked := req.Admission(); blocked != nil || u == nil {
-			if blocked == nil {
-				blocked = auth.ErrNoSession
+func RequireUser(next http.Handler) http.Handler { return Require(nil)(next) }
+
+// Require is [RequireUser] with a check of the host's or a plugin's: once
+// the request has a signed-in user, check may refuse it with an error
+// (such as the API key plugin's missing scope), which the request is
+// answered with, in the body of the Middleware's [EncodeErrors]. A nil
+// check is RequireUser. Like RequireUser, it needs [Middleware] in front
+// of it, and panics without it.
+func Require(check func(r *http.Request) *auth.Error) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			req := auth.RequestFrom(r.Context())
+			if req == nil {
+				panic("authhttp: RequireUser needs authhttp.Middleware in front of it")
 			}
-			cfg, _ := r.Context().Value(configKey{}).(*config) // Middleware's, for its EncodeErrors
-			writeError(w, cfg, blocked)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
+			_, u, refused := req.Admission()
+			if refused == nil && u == nil {
+				refused = auth.ErrNoSession
+			}
+			if refused == nil && check != nil {
+				refused = check(r)
+			}
+			if refused != nil {
+				cfg, _ := r.Context().Value(configKey{}).(*config) // Middleware's, for its EncodeErrors
+				writeError(w, cfg, refused)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }

@@ -69,10 +69,24 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 	}
 	if token, ok := bearerToken(r); ok {
 		req.Token = token
+	} else if name, token := credentialHeader(a, r); name != "" {
+		req.Token, req.CredentialHeader = token, name
 	} else if session != "" {
 		req.Token, req.CookieAuth = auth.NewSecret(session), true
 	}
 	return req
+}
+
+// credentialHeader reads the first of the instance's credential headers
+// ([auth.Auth.CredentialHeaders], an API key's X-API-Key) that the
+// request sends, and its name; "" for none.
+func credentialHeader(a *auth.Auth, r *http.Request) (string, auth.Secret) {
+	for _, name := range a.CredentialHeaders() {
+		if v := strings.TrimSpace(r.Header.Get(name)); v != "" {
+			return name, auth.NewSecret(v)
+		}
+	}
+	return "", auth.Secret{}
 }
 
 // bearerToken reads "Authorization: Bearer <token>".

@@ -20,6 +20,7 @@ var plainCredentials = map[string]string{
 	"auth/session.go: Session.Credential":                       "the kind of credential a session was made with, such as \"password\"",
 	"auth/session_import.go: ImportedSession.Credential":        "the kind of credential of an imported session, such as \"import:better-auth\"",
 	"authimport/lines.go: Line.PasswordScheme":                  "the name of a password hash's scheme, such as \"bcrypt\"",
+	"auth/request.go: Request.CredentialHeader":                 "the name of the header a credential came in, such as X-API-Key",
 	"plugin/twofactor/options.go: SignIn.Credential":            "the kind of credential a sign-in used, such as \"password\"",
 	"authtest/client.go: Client.Token":                          "the test kit's client, which tests read",
 	"examples/exampletest/client.go: client.token":              "the examples' test client, which their tests read",
