@@ -39,8 +39,10 @@ type Auth struct {
 	core          coreOps
 	// pluginCodes are the codes plugins' hooks may return from any operation.
 	pluginCodes []*Error
-	// challengers are the Challenger plugins; proofHeaders their headers.
+	// challengers are the Challenger plugins, proofHeaders their headers,
+	// and demanders the plugins whose rules may demand a challenge.
 	challengers  []Challenger
+	demanders    []ChallengeDemander
 	proofHeaders []string
 }
 

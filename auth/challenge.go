@@ -61,8 +61,30 @@ func Proof(ctx context.Context, header string) (Secret, bool) {
 // from, for transports.
 func (a *Auth) ProofHeaders() []string { return a.proofHeaders }
 
-// challenge runs the Challengers for the call.
+// ChallengeDemander is a plugin whose rules may ask for a challenge
+// instead of refusing, as a rate rule past its threshold does: the geo
+// plugin for clients of some countries. The pipeline asks every
+// ChallengeDemander after the session checks; when any says yes, the
+// installed [Challenger] plugins must refuse the call without a valid
+// proof; a ChallengeDemander that may say yes checks at start-up
+// ([Validator]) that a Challenger is installed, since without one a
+// demand passes.
+type ChallengeDemander interface {
+	DemandsChallenge(ctx context.Context, c *Call) (bool, error)
+}
+
+// challenge runs the Challengers for the call; demanded, by a rate rule
+// or by a ChallengeDemander, makes them refuse a call without a proof.
 func (a *Auth) challenge(ctx context.Context, c *Call, demanded bool) error {
+	for _, d := range a.demanders {
+		if demanded {
+			break
+		}
+		var err error
+		if demanded, err = d.DemandsChallenge(ctx, c); err != nil {
+			return err
+		}
+	}
 	for _, ch := range a.challengers {
 		if err := ch.Challenge(ctx, c, demanded); err != nil {
 			return err
@@ -109,10 +131,14 @@ func (a *Auth) registerChallengers(add func(string, ...any)) {
 			a.challengers = append(a.challengers, ch)
 			a.proofHeaders = append(a.proofHeaders, textproto.CanonicalMIMEHeaderKey(ch.ProofHeader()))
 		}
+		if d, ok := p.(ChallengeDemander); ok {
+			a.demanders = append(a.demanders, d)
+		}
 	}
 	if len(a.challengers) > 0 {
 		return
 	}
+
 	for _, name := range slices.Sorted(maps.Keys(a.opsByName)) {
 		info := a.opsByName[name].Info()
 		r := a.rulesOf(&info)

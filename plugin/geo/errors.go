@@ -20,7 +20,10 @@ var (
 		"this sign-in looks like it comes from someone else: sign in from where you signed in before, or ask for help")
 )
 
-var errNoGeoIP = errors.New("geo: New needs a GeoIP")
+var (
+	errNoGeoIP      = errors.New("geo: New needs a GeoIP")
+	errNoChallenger = errors.New("geo: ChallengeCountries and ChallengeUnknown need a Challenger plugin (captcha, pow)")
+)
 
 // The security events the plugin sends to the event sink
 // ([auth.WithEventSink]). Their Detail holds countries and distances,
@@ -29,6 +32,10 @@ const (
 	// EventCountryRefused: the country rule refused an operation. Detail
 	// is "country=NL" ("country=" when unknown).
 	EventCountryRefused = "geo.country_refused"
+	// EventChallenged: the country rule asked a client for a proof
+	// ([ChallengeCountries]). Detail is "country=NL" ("country=" when
+	// unknown).
+	EventChallenged = "geo.challenged"
 	// EventImpossibleTravel: a sign-in came from farther than anyone
 	// could travel since the user's last one, refused or not. Detail is
 	// "from=NL to=AU km=16600 minutes=30 refused=true".

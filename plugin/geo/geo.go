@@ -2,6 +2,7 @@ package geo
 
 import (
 	"context"
+	"errors"
 	"net/netip"
 
 	"github.com/sesame-go/sesame/auth"
@@ -40,21 +41,26 @@ type Location struct {
 type Plugin struct {
 	geo GeoIP
 	cfg config
+	// challengeOps are the Challenger plugins' own operations (a puzzle
+	// request), which the default coverage leaves out: a client asked for a
+	// proof must be able to get what makes one.
+	challengeOps map[string]bool
 }
 
 var (
-	_ auth.Plugin         = (*Plugin)(nil)
-	_ auth.BeforeHook     = (*Plugin)(nil)
-	_ auth.SessionStarter = (*Plugin)(nil)
-	_ auth.Schema         = (*Plugin)(nil)
-	_ auth.ErrorCoder     = (*Plugin)(nil)
-	_ auth.Validator      = (*Plugin)(nil)
+	_ auth.Plugin            = (*Plugin)(nil)
+	_ auth.BeforeHook        = (*Plugin)(nil)
+	_ auth.SessionStarter    = (*Plugin)(nil)
+	_ auth.Schema            = (*Plugin)(nil)
+	_ auth.ErrorCoder        = (*Plugin)(nil)
+	_ auth.Validator         = (*Plugin)(nil)
+	_ auth.ChallengeDemander = (*Plugin)(nil)
 )
 
 // New returns the plugin, locating clients with g. Without options it
 // applies no country rule and reports impossible travel without refusing
 // it (the event [EventImpossibleTravel]); see [AllowCountries],
-// [DenyCountries] and [RefuseImpossibleTravel].
+// [DenyCountries], [ChallengeCountries] and [RefuseImpossibleTravel].
 func New(g GeoIP, opts ...Option) *Plugin {
 	return &Plugin{geo: g, cfg: newConfig(opts)}
 }
@@ -63,9 +69,24 @@ func New(g GeoIP, opts ...Option) *Plugin {
 func (p *Plugin) Name() string { return "geo" }
 
 // Validate implements [auth.Validator].
-func (p *Plugin) Validate(*auth.Auth) error {
+func (p *Plugin) Validate(a *auth.Auth) error {
 	if p.geo == nil {
 		return errNoGeoIP
+	}
+	p.challengeOps = map[string]bool{}
+	challengers := 0
+	for _, x := range a.Plugins() {
+		if _, ok := x.(auth.Challenger); ok {
+			challengers++
+			if o, ok := x.(auth.Operator); ok {
+				for _, op := range o.Operations() {
+					p.challengeOps[op.Info().Name] = true
+				}
+			}
+		}
+	}
+	if p.cfg.challenges() && challengers == 0 {
+		return errors.Join(p.cfg.check(), errNoChallenger)
 	}
 	return p.cfg.check()
 }

@@ -10,12 +10,14 @@ import (
 type Option func(*config)
 
 type config struct {
-	allow, deny   map[string]bool
-	refuseUnknown bool
-	operations    map[string]bool // nil: every writing operation but sign-out
-	maxKMH        float64
-	refuseTravel  bool
-	problems      []error
+	allow, deny      map[string]bool
+	challenge        map[string]bool
+	challengeUnknown bool
+	refuseUnknown    bool
+	operations       map[string]bool // nil: every writing operation but sign-out
+	maxKMH           float64
+	refuseTravel     bool
+	problems         []error
 }
 
 // DefaultMaxSpeed is the fastest a person is taken to travel between
@@ -29,6 +31,9 @@ func newConfig(opts []Option) config {
 	}
 	return c
 }
+
+// challenges reports whether the rules may demand a challenge.
+func (c config) challenges() bool { return len(c.challenge) > 0 || c.challengeUnknown }
 
 func (c config) check() error {
 	if len(c.allow) > 0 && len(c.deny) > 0 {
@@ -68,6 +73,19 @@ func DenyCountries(codes ...string) Option {
 	return func(c *config) { c.deny = c.countries("DenyCountries", codes) }
 }
 
+// ChallengeCountries asks clients in these countries for a proof (a
+// captcha, a proof of work: the installed auth.Challenger plugins) before
+// the operations the rule covers, instead of refusing them; [New] (through
+// auth.New) requires a Challenger plugin with it. A country the rules
+// refuse is refused all the same.
+func ChallengeCountries(codes ...string) Option {
+	return func(c *config) { c.challenge = c.countries("ChallengeCountries", codes) }
+}
+
+// ChallengeUnknown asks clients whose country the GeoIP does not know for
+// a proof, as [ChallengeCountries] does.
+func ChallengeUnknown() Option { return func(c *config) { c.challengeUnknown = true } }
+
 // RefuseUnknown refuses clients whose country the GeoIP does not know.
 func RefuseUnknown() Option { return func(c *config) { c.refuseUnknown = true } }
 
@@ -77,9 +95,10 @@ func AllowUnknown() Option { return func(c *config) { c.refuseUnknown = false } 
 
 // Operations sets the operations the country rule covers, by name (such
 // as "password.signIn"); by default it covers every operation that
-// changes something ([auth.OpInfo.Writes]) but signing out, so that
-// reading one's session goes on while travelling and signing out always
-// works.
+// changes something ([auth.OpInfo.Writes]) but signing out and the
+// Challenger plugins' own (asking for a proof-of-work puzzle), so that
+// reading one's session goes on while travelling, signing out always
+// works, and a client asked for a proof can get one.
 func Operations(names ...string) Option {
 	return func(c *config) {
 		c.operations = map[string]bool{}

@@ -131,11 +131,16 @@ func newFixture(tb testing.TB, e *authtest.Engine, g geo.GeoIP, opts ...geo.Opti
 	if err := f.a.Migrate(context.Background()); err != nil {
 		tb.Fatal(err)
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/auth/", authhttp.Handler(f.a))
-	f.h = mux
+	f.h = serve(f.a)
 	f.first = authtest.NewClient(tb, f.h)
 	return f
+}
+
+// serve serves a's routes under /auth/.
+func serve(a *auth.Auth) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a))
+	return mux
 }
 
 // newAuth makes an instance of plugins and, after them, options, behind
