@@ -10,19 +10,26 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authimport"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/plugin/admin"
+	"github.com/sesame-go/sesame/plugin/apikey"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
 	"github.com/sesame-go/sesame/plugin/geo"
 	"github.com/sesame-go/sesame/plugin/handoff"
+	"github.com/sesame-go/sesame/plugin/invite"
 	"github.com/sesame-go/sesame/plugin/jwt"
+	"github.com/sesame-go/sesame/plugin/lastlogin"
 	"github.com/sesame-go/sesame/plugin/magiclink"
+	"github.com/sesame-go/sesame/plugin/metadata"
 	"github.com/sesame-go/sesame/plugin/oauth"
 	"github.com/sesame-go/sesame/plugin/passkey"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
 	"github.com/sesame-go/sesame/plugin/phone"
+	"github.com/sesame-go/sesame/plugin/stale"
+	"github.com/sesame-go/sesame/plugin/terms"
 	"github.com/sesame-go/sesame/plugin/twofactor"
 	"github.com/sesame-go/sesame/plugin/username"
 	"github.com/sesame-go/sesame/sqlb"
@@ -50,7 +57,9 @@ func everyPlugin(tb testing.TB, mail *authtest.Mailbox) (*password.Plugin, []aut
 		jwt.New(jwt.WithSecretKeys([]byte("0123456789abcdef0123456789abcdef"))), emailchallenge.New(),
 		phone.New(phone.WithSender(sms)), passkey.New(),
 		oauth.New([]*oauth.Provider{oauth.GitHub("schema-test-client", auth.NewSecret("schema-test-secret"))}),
-		geo.New(nowhere{}), handoff.New(), // handoff last: it shapes new sessions after the others
+		geo.New(nowhere{}), apikey.New(), invite.New(), lastlogin.New(), terms.New("2026-11-01"), metadata.New(),
+		stale.New(), authimport.New(),
+		handoff.New(), // handoff last: it shapes new sessions after the others
 	}
 }
 

@@ -78,3 +78,31 @@ CREATE TABLE IF NOT EXISTS "auth_oauth_token" ("user_id" VARCHAR(36) NOT NULL, "
 ALTER TABLE "auth_oauth_token" ADD COLUMN "refreshing_until" TIMESTAMPTZ(6);
 -- migration geo 001_create
 CREATE TABLE IF NOT EXISTS "auth_geo_last_sign_in" ("user_id" VARCHAR(36) NOT NULL, "country" VARCHAR(2) NOT NULL, "latitude" DOUBLE PRECISION NOT NULL, "longitude" DOUBLE PRECISION NOT NULL, "accuracy_km" DOUBLE PRECISION NOT NULL, "signed_in_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+-- migration apikey 001_create
+CREATE TABLE IF NOT EXISTS "auth_api_key" ("id" VARCHAR(36) NOT NULL, "user_id" VARCHAR(36) NOT NULL, "key_hash" BYTEA NOT NULL, "name" VARCHAR(400) NOT NULL, "hint" VARCHAR(64) NOT NULL, "scopes" TEXT NOT NULL, "rate_limit" BIGINT NOT NULL, "rate_window_ms" BIGINT NOT NULL, "created_at" TIMESTAMPTZ(6) NOT NULL, "expires_at" TIMESTAMPTZ(6), "last_used_at" TIMESTAMPTZ(6), "replaced_by" VARCHAR(36), PRIMARY KEY ("id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE UNIQUE INDEX IF NOT EXISTS "auth_api_key_key_hash_key" ON "auth_api_key" ("key_hash");
+CREATE INDEX IF NOT EXISTS "auth_api_key_user_id_idx" ON "auth_api_key" ("user_id");
+-- migration invite 001_create
+CREATE TABLE IF NOT EXISTS "auth_invitation" ("id" VARCHAR(36) NOT NULL, "code_hash" BYTEA NOT NULL, "created_by" VARCHAR(36), "email" VARCHAR(320), "max_uses" BIGINT NOT NULL, "uses" BIGINT NOT NULL, "created_at" TIMESTAMPTZ(6) NOT NULL, "expires_at" TIMESTAMPTZ(6) NOT NULL, "revoked_at" TIMESTAMPTZ(6), PRIMARY KEY ("id"), FOREIGN KEY ("created_by") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE UNIQUE INDEX IF NOT EXISTS "auth_invitation_code_hash_key" ON "auth_invitation" ("code_hash");
+CREATE INDEX IF NOT EXISTS "auth_invitation_created_by_idx" ON "auth_invitation" ("created_by");
+CREATE INDEX IF NOT EXISTS "auth_invitation_expires_at_idx" ON "auth_invitation" ("expires_at");
+CREATE TABLE IF NOT EXISTS "auth_invitation_use" ("invitation_id" VARCHAR(36) NOT NULL, "user_id" VARCHAR(36) NOT NULL, "used_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("invitation_id", "user_id"), FOREIGN KEY ("invitation_id") REFERENCES "auth_invitation" ("id") ON DELETE CASCADE, FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_invitation_use_user_id_idx" ON "auth_invitation_use" ("user_id");
+-- migration lastlogin 001_create
+CREATE TABLE IF NOT EXISTS "auth_last_sign_in" ("user_id" VARCHAR(36) NOT NULL, "method" VARCHAR(64) NOT NULL, "signed_in_at" TIMESTAMPTZ(6) NOT NULL, "ip" VARCHAR(64) NOT NULL, "user_agent" VARCHAR(512) NOT NULL, PRIMARY KEY ("user_id", "method"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_last_sign_in_signed_in_at_idx" ON "auth_last_sign_in" ("signed_in_at");
+-- migration terms user_field_terms_version
+ALTER TABLE "auth_user" ADD COLUMN "terms_version" VARCHAR(64) NOT NULL DEFAULT '';
+-- migration terms user_field_terms_accepted_at
+ALTER TABLE "auth_user" ADD COLUMN "terms_accepted_at" TIMESTAMPTZ(6);
+-- migration terms 001_create
+CREATE TABLE IF NOT EXISTS "auth_terms_acceptance" ("user_id" VARCHAR(36) NOT NULL, "version" VARCHAR(64) NOT NULL, "accepted_at" TIMESTAMPTZ(6) NOT NULL, "ip" VARCHAR(64) NOT NULL, PRIMARY KEY ("user_id", "version"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+-- migration metadata 001_create
+CREATE TABLE IF NOT EXISTS "auth_user_metadata" ("user_id" VARCHAR(36) NOT NULL, "public" TEXT NOT NULL, "private" TEXT NOT NULL, "editable" TEXT NOT NULL, "version" BIGINT NOT NULL, "updated_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+-- migration stale 001_create
+CREATE TABLE IF NOT EXISTS "auth_stale_mark" ("user_id" VARCHAR(36) NOT NULL, "notified_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE TABLE IF NOT EXISTS "auth_stale_progress" ("id" VARCHAR(16) NOT NULL, "cursor_user_id" VARCHAR(36) NOT NULL, "updated_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("id"));
+-- migration import 001_create
+CREATE TABLE IF NOT EXISTS "auth_import" ("source" VARCHAR(64) NOT NULL, "kind" VARCHAR(16) NOT NULL, "source_id" VARCHAR(255) NOT NULL, "user_id" VARCHAR(36) NOT NULL, "imported_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("source", "kind", "source_id"));
+CREATE INDEX IF NOT EXISTS "auth_import_user_id_idx" ON "auth_import" ("user_id");

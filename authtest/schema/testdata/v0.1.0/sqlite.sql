@@ -78,3 +78,31 @@ CREATE TABLE IF NOT EXISTS "auth_oauth_token" ("user_id" TEXT NOT NULL, "provide
 ALTER TABLE "auth_oauth_token" ADD COLUMN "refreshing_until" TEXT;
 -- migration geo 001_create
 CREATE TABLE IF NOT EXISTS "auth_geo_last_sign_in" ("user_id" TEXT NOT NULL, "country" TEXT NOT NULL, "latitude" REAL NOT NULL, "longitude" REAL NOT NULL, "accuracy_km" REAL NOT NULL, "signed_in_at" TEXT NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+-- migration apikey 001_create
+CREATE TABLE IF NOT EXISTS "auth_api_key" ("id" TEXT NOT NULL, "user_id" TEXT NOT NULL, "key_hash" BLOB NOT NULL, "name" TEXT NOT NULL, "hint" TEXT NOT NULL, "scopes" TEXT NOT NULL, "rate_limit" INTEGER NOT NULL, "rate_window_ms" INTEGER NOT NULL, "created_at" TEXT NOT NULL, "expires_at" TEXT, "last_used_at" TEXT, "replaced_by" TEXT, PRIMARY KEY ("id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE UNIQUE INDEX IF NOT EXISTS "auth_api_key_key_hash_key" ON "auth_api_key" ("key_hash");
+CREATE INDEX IF NOT EXISTS "auth_api_key_user_id_idx" ON "auth_api_key" ("user_id");
+-- migration invite 001_create
+CREATE TABLE IF NOT EXISTS "auth_invitation" ("id" TEXT NOT NULL, "code_hash" BLOB NOT NULL, "created_by" TEXT, "email" TEXT, "max_uses" INTEGER NOT NULL, "uses" INTEGER NOT NULL, "created_at" TEXT NOT NULL, "expires_at" TEXT NOT NULL, "revoked_at" TEXT, PRIMARY KEY ("id"), FOREIGN KEY ("created_by") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE UNIQUE INDEX IF NOT EXISTS "auth_invitation_code_hash_key" ON "auth_invitation" ("code_hash");
+CREATE INDEX IF NOT EXISTS "auth_invitation_created_by_idx" ON "auth_invitation" ("created_by");
+CREATE INDEX IF NOT EXISTS "auth_invitation_expires_at_idx" ON "auth_invitation" ("expires_at");
+CREATE TABLE IF NOT EXISTS "auth_invitation_use" ("invitation_id" TEXT NOT NULL, "user_id" TEXT NOT NULL, "used_at" TEXT NOT NULL, PRIMARY KEY ("invitation_id", "user_id"), FOREIGN KEY ("invitation_id") REFERENCES "auth_invitation" ("id") ON DELETE CASCADE, FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_invitation_use_user_id_idx" ON "auth_invitation_use" ("user_id");
+-- migration lastlogin 001_create
+CREATE TABLE IF NOT EXISTS "auth_last_sign_in" ("user_id" TEXT NOT NULL, "method" TEXT NOT NULL, "signed_in_at" TEXT NOT NULL, "ip" TEXT NOT NULL, "user_agent" TEXT NOT NULL, PRIMARY KEY ("user_id", "method"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_last_sign_in_signed_in_at_idx" ON "auth_last_sign_in" ("signed_in_at");
+-- migration terms user_field_terms_version
+ALTER TABLE "auth_user" ADD COLUMN "terms_version" TEXT NOT NULL DEFAULT '';
+-- migration terms user_field_terms_accepted_at
+ALTER TABLE "auth_user" ADD COLUMN "terms_accepted_at" TEXT;
+-- migration terms 001_create
+CREATE TABLE IF NOT EXISTS "auth_terms_acceptance" ("user_id" TEXT NOT NULL, "version" TEXT NOT NULL, "accepted_at" TEXT NOT NULL, "ip" TEXT NOT NULL, PRIMARY KEY ("user_id", "version"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+-- migration metadata 001_create
+CREATE TABLE IF NOT EXISTS "auth_user_metadata" ("user_id" TEXT NOT NULL, "public" TEXT NOT NULL, "private" TEXT NOT NULL, "editable" TEXT NOT NULL, "version" INTEGER NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+-- migration stale 001_create
+CREATE TABLE IF NOT EXISTS "auth_stale_mark" ("user_id" TEXT NOT NULL, "notified_at" TEXT NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE TABLE IF NOT EXISTS "auth_stale_progress" ("id" TEXT NOT NULL, "cursor_user_id" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("id"));
+-- migration import 001_create
+CREATE TABLE IF NOT EXISTS "auth_import" ("source" TEXT NOT NULL, "kind" TEXT NOT NULL, "source_id" TEXT NOT NULL, "user_id" TEXT NOT NULL, "imported_at" TEXT NOT NULL, PRIMARY KEY ("source", "kind", "source_id"));
+CREATE INDEX IF NOT EXISTS "auth_import_user_id_idx" ON "auth_import" ("user_id");
