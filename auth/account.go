@@ -75,10 +75,9 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 			}
 		}
 	}
-	ip := c.req.IP
-	c.AfterCommit(func(ctx context.Context) { // an event only of what happened
-		c.a.emit(ctx, Event{Type: string(ev), Op: c.info.Name, IP: ip, UserID: userID})
-	})
+	event := c.describe(Event{Type: string(ev), UserID: userID})
+	c.keep(ctx, event)                                                // recorded with the transaction
+	c.AfterCommit(func(ctx context.Context) { c.a.emit(ctx, event) }) // an event only of what happened
 	return n, nil
 }
 

@@ -78,9 +78,12 @@ func (a *Auth) Admit(ctx context.Context, r *Request) (s *Session, u *User, bloc
 // checkAdmission runs the session checks on an admission of s and u, and
 // returns the first refusal, or the failure of a check.
 func (a *Auth) checkAdmission(ctx context.Context, r *Request, s *Session, u *User) (*Error, error) {
-	c := &Call{a: a, info: &admissionInfo, req: r, db: a.db, session: s, user: u}
+	c := &Call{a: a, info: &admissionInfo, req: r, db: a.db, session: s, user: u, direct: true}
 	for _, sc := range a.checkers {
 		err := sc.CheckSession(ctx, c)
+		if c.recordErr != nil {
+			return nil, c.recordErr
+		}
 		if err == nil {
 			continue
 		}

@@ -27,6 +27,7 @@ type Auth struct {
 	tables    map[string]*sqlb.Table
 	names     map[string]string // declared table name to real name
 	checkers  []SessionChecker
+	recorders []EventRecorder
 	sessions  SessionStore
 	rates     RateStore
 	core      coreOps
@@ -53,6 +54,7 @@ func New(opts ...Option) (*Auth, error) {
 	a.checkSessions(add)
 	a.registerPlugins(add)
 	a.checkers = sessionCheckers(cfg.plugins)
+	a.recorders = eventRecorders(cfg.plugins)
 	a.checkTables(add)
 	a.checkRateRules(add)
 	if cfg.db != nil && cfg.dialect != nil {

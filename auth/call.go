@@ -27,6 +27,12 @@ type Call struct {
 	afterCommit []func(context.Context)
 	deliveries  []func(context.Context)
 	keepWrites  bool
+	// events are the security events raised, for the recorders; direct
+	// writes them at once instead (no transaction is open), and recordErr
+	// is the first failure to.
+	events    []Event
+	direct    bool
+	recordErr error
 	// changed are the users whose cached sessions the run ends.
 	changed []string
 }
@@ -105,13 +111,15 @@ func (c *Call) Redirect(url string) { c.outcome.Redirect = url }
 // internal failure, which always rolls back.
 func (c *Call) KeepWrites() { c.keepWrites = true }
 
-// Emit sends a security event about this call to the event sink.
+// Emit sends a security event about this call to the event sink, and to
+// the [EventRecorder] plugins as that interface says. Detail is for
+// people and lands in logs and audit records: never put a secret in it.
 func (c *Call) Emit(ctx context.Context, typ, detail string) {
 	uid := ""
 	if c.user != nil {
 		uid = c.user.ID
 	}
-	c.a.emit(ctx, Event{Type: typ, Op: c.info.Name, IP: c.req.IP, UserID: uid, Detail: detail})
+	c.raise(ctx, Event{Type: typ, UserID: uid, Detail: detail})
 }
 
 // StartSession signs userID in: it creates a session made with the given

@@ -52,15 +52,24 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 		}
 	}
 	// 5. Hooks and handler, in one transaction when the operation writes.
+	// The events raised before it are on record whatever it does; those
+	// raised in it are written with it (EventRecorder).
+	before := len(c.events)
+	flushed := false
 	body := func(db *sqlb.DB) (herr error) {
 		c.db = db
+		c.events = c.events[:before] // a retried transaction raises its events again
 		out, herr = o.body(ctx, c, in)
 		// Only a refusal keeps the writes before it; a failure never does.
 		if herr != nil && c.keepWrites && AsError(herr).Code != ErrInternal.Code {
 			err = herr
-			return nil
+			herr = nil
 		}
-		return herr
+		if herr != nil {
+			return herr
+		}
+		flushed = !info.Writes
+		return a.recordEvents(ctx, db, c.events)
 	}
 	var txErr error
 	if info.Writes {
@@ -71,6 +80,15 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	a.dropChanged(ctx, c, info.Writes && txErr == nil && err == nil)
 	if txErr != nil || err != nil {
 		a.undoSessions(ctx, c)
+		kept := c.events
+		if info.Writes {
+			kept = c.events[:before]
+		}
+		if !flushed {
+			if rerr := a.recordAlone(ctx, kept...); rerr != nil && txErr == nil {
+				txErr = rerr
+			}
+		}
 		var zero Out
 		if txErr != nil {
 			return zero, Outcome{}, txErr
@@ -81,6 +99,8 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	if info.Writes {
 		req.forget()
 	}
+	a.recordedEvents(ctx, c.events)
+	c.direct = true // what runs after the commit is recorded on its own
 	for _, fn := range c.afterCommit {
 		fn(ctx)
 	}
@@ -212,6 +232,12 @@ func (a *Auth) closeError(ctx context.Context, info *OpInfo, req *Request, err e
 	}
 	if info.Credential && e.Status == http.StatusUnauthorized {
 		a.countCredentialFailure(ctx, info, req)
+		ev := a.stamp(Event{Type: EventCredentialRefused, Op: info.Name, IP: req.IP, UserAgent: req.UserAgent, Detail: e.Code})
+		a.emit(ctx, ev)
+		if rerr := a.recordAlone(ctx, ev); rerr != nil {
+			a.cfg.logger.Error("auth: record a refused credential", "op", info.Name, "err", rerr)
+			return rerr
+		}
 	}
 	return e
 }
