@@ -55,7 +55,7 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	// The events raised before it are on record whatever it does; those
 	// raised in it are written with it (EventRecorder).
 	before := len(c.events)
-	flushed := false
+	reached := false // the body wrote its events
 	body := func(db *sqlb.DB) (herr error) {
 		c.db = db
 		c.events = c.events[:before] // a retried transaction raises its events again
@@ -68,7 +68,7 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 		if herr != nil {
 			return herr
 		}
-		flushed = !info.Writes
+		reached = true
 		return a.recordEvents(ctx, db, c.events)
 	}
 	var txErr error
@@ -80,11 +80,14 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	a.dropChanged(ctx, c, info.Writes && txErr == nil && err == nil)
 	if txErr != nil || err != nil {
 		a.undoSessions(ctx, c)
-		kept := c.events
-		if info.Writes {
-			kept = c.events[:before]
-		}
-		if !flushed {
+		switch {
+		case reached && txErr == nil: // a refusal that kept its writes, and its events
+			a.recordedEvents(ctx, c.events)
+		case !reached || info.Writes: // rolled back: what came before the transaction stays on record
+			kept := c.events
+			if info.Writes {
+				kept = c.events[:before]
+			}
 			if rerr := a.recordAlone(ctx, kept...); rerr != nil && txErr == nil {
 				txErr = rerr
 			}

@@ -146,6 +146,13 @@ type fixture struct {
 // over HTTP behind the middleware.
 func newFixture(t testing.TB, e *authtest.Engine, opts []audit.Option, more ...auth.Option) *fixture {
 	t.Helper()
+	return build(t, e, opts, append([]auth.Option{auth.WithoutRateLimits()}, more...))
+}
+
+// build makes the fixture's instance with the given options, rate limits
+// on unless they turn them off.
+func build(t testing.TB, e *authtest.Engine, opts []audit.Option, more []auth.Option) *fixture {
+	t.Helper()
 	hasher, err := argon2id.New(argon2id.Params{Memory: 1024, Iterations: 1, Parallelism: 1, SaltLength: 16, KeyLength: 32})
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +163,7 @@ func newFixture(t testing.TB, e *authtest.Engine, opts []audit.Option, more ...a
 	f.log = audit.New(opts...)
 	all := append([]auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
 		auth.WithPlugins(email.New(), f.pw, f.adm, newProbe(), f.log), auth.WithClock(f.clock.Now),
-		auth.WithoutRateLimits(), auth.WithRateLimitStore(auth.NewMemoryRateStore()), auth.WithEventSink(f.sink.event)}, more...)
+		auth.WithRateLimitStore(auth.NewMemoryRateStore()), auth.WithEventSink(f.sink.event)}, more...)
 	if f.a, err = auth.New(all...); err != nil {
 		t.Fatal(err)
 	}
