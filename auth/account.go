@@ -75,9 +75,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 			}
 		}
 	}
-	event := c.describe(Event{Type: string(ev), UserID: userID})
-	c.keep(ctx, event)                                                // recorded with the transaction
-	c.AfterCommit(func(ctx context.Context) { c.a.emit(ctx, event) }) // an event only of what happened
+	c.raiseCommitted(ctx, Event{Type: string(ev), UserID: userID}) // an event only of what happened
 	return n, nil
 }
 

@@ -122,6 +122,19 @@ func (c *Call) Emit(ctx context.Context, typ, detail string) {
 	c.raise(ctx, Event{Type: typ, UserID: uid, Detail: detail})
 }
 
+// EmitCommitted is [Call.Emit] for an event that tells of the operation's
+// own writes (an administrator's action, a linked account): the sink hears
+// of it only once the transaction committed, and the [EventRecorder]
+// plugins write it in the transaction, so that it is on record exactly
+// when what it tells happened. Call it from a handler or a hook.
+func (c *Call) EmitCommitted(ctx context.Context, typ, detail string) {
+	uid := ""
+	if c.user != nil {
+		uid = c.user.ID
+	}
+	c.raiseCommitted(ctx, Event{Type: typ, UserID: uid, Detail: detail})
+}
+
 // StartSession signs userID in: it creates a session made with the given
 // credential kind, shaped by the [SessionStarter] plugins, and records it
 // in the outcome, so that the transport sets the cookie or the Auth-Token

@@ -90,6 +90,14 @@ func (c *Call) raise(ctx context.Context, ev Event) {
 	c.keep(ctx, ev)
 }
 
+// raiseCommitted keeps an event of the call for the recorders, and sends
+// it to the sink once the transaction committed.
+func (c *Call) raiseCommitted(ctx context.Context, ev Event) {
+	ev = c.describe(ev)
+	c.keep(ctx, ev)
+	c.AfterCommit(func(ctx context.Context) { c.a.emit(ctx, ev) })
+}
+
 // describe fills in what the call knows of an event: its ID and time, the
 // client, and who acts for the user.
 func (c *Call) describe(ev Event) Event {
@@ -118,3 +126,6 @@ func (c *Call) keep(ctx context.Context, ev Event) {
 		}
 	}
 }
+
+// isInternal reports whether err is a failure rather than a refusal.
+func isInternal(err error) bool { return err != nil && AsError(err).Code == ErrInternal.Code }

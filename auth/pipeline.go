@@ -88,8 +88,8 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 			if info.Writes {
 				kept = c.events[:before]
 			}
-			if rerr := a.recordAlone(ctx, kept...); rerr != nil && txErr == nil {
-				txErr = rerr
+			if rerr := a.recordAlone(ctx, kept...); rerr != nil && !isInternal(txErr) && !isInternal(err) {
+				txErr = rerr // the refusal is not on record: the caller learns of the failure instead
 			}
 		}
 		var zero Out
