@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/sqlb"
@@ -26,10 +27,10 @@ func query(ctx context.Context, db *sqlb.DB, f Filter) (Page, error) {
 		}
 	}
 	if !f.Since.IsZero() {
-		conds = append(conds, RecordAt.Ge(f.Since.UTC()))
+		conds = append(conds, RecordAt.Ge(ceilMicro(f.Since)))
 	}
 	if !f.Until.IsZero() {
-		conds = append(conds, RecordAt.Lt(f.Until.UTC()))
+		conds = append(conds, RecordAt.Lt(ceilMicro(f.Until)))
 	}
 	at, id, err := parseCursor(f.Cursor)
 	if err != nil {
@@ -56,4 +57,14 @@ func query(ctx context.Context, db *sqlb.DB, f Filter) (Page, error) {
 		page.NextCursor = cursorOf(page.Records[limit-1])
 	}
 	return page, nil
+}
+
+// ceilMicro rounds t up to the microseconds records are kept in, so that
+// a bound between two microseconds keeps its meaning.
+func ceilMicro(t time.Time) time.Time {
+	t = t.UTC()
+	if c := t.Truncate(time.Microsecond); !c.Equal(t) {
+		return c.Add(time.Microsecond)
+	}
+	return t
 }

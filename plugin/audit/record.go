@@ -76,9 +76,9 @@ func detailOf(text string) json.RawMessage {
 }
 
 // cut shortens s to at most n bytes without splitting a character, and
-// drops invalid UTF-8.
+// drops invalid UTF-8 and NUL bytes (which PostgreSQL's text refuses).
 func cut(s string, n int) string {
-	s = strings.ToValidUTF8(s, "")
+	s = strings.ReplaceAll(strings.ToValidUTF8(s, ""), "\x00", "")
 	if len(s) <= n {
 		return s
 	}

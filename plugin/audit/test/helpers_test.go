@@ -77,6 +77,13 @@ func (s *sink) heard(typ string) bool {
 	return false
 }
 
+// A hostile event: a type past its column, a detail past its limit with
+// invalid UTF-8, a NUL byte and characters of several bytes.
+var (
+	noisyType   = strings.Repeat("t", 100)
+	noisyDetail = "\xff\x00" + strings.Repeat("é", 700) + "\"</script>"
+)
+
 // errProbe is the refusal of the probe's operations.
 var errProbe = auth.NewError("probe_refused", http.StatusConflict, "refused")
 
@@ -108,6 +115,10 @@ func newProbe() *probe {
 		op("probe.refuse", func(ctx context.Context, c *auth.Call) error {
 			c.Emit(ctx, "probe.undone", "rolled back")
 			return errProbe
+		}),
+		op("probe.noise", func(ctx context.Context, c *auth.Call) error {
+			c.Emit(ctx, noisyType, noisyDetail)
+			return nil
 		}),
 		op("probe.fail", func(ctx context.Context, c *auth.Call) error {
 			c.Emit(ctx, "probe.failed", "rolled back")

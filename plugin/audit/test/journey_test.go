@@ -128,6 +128,8 @@ func TestJourneyGo(t *testing.T) {
 			{"by user", audit.Filter{Since: t0, UserID: ada}, []string{all[0].ID, all[2].ID}},
 			{"by a user with none", audit.Filter{Since: t0, UserID: bob}, nil},
 			{"since", audit.Filter{Since: t0.Add(2 * time.Minute)}, []string{all[0].ID, all[1].ID}},
+			{"since, between two microseconds", audit.Filter{Since: t0.Add(2*time.Minute - time.Nanosecond)}, []string{all[0].ID, all[1].ID}},
+			{"until, between two microseconds", audit.Filter{Since: t0, Until: t0.Add(time.Minute + time.Nanosecond)}, []string{all[2].ID}},
 			{"until", audit.Filter{Since: t0, Until: t0.Add(2 * time.Minute)}, []string{all[2].ID}},
 			{"between", audit.Filter{Since: t0.Add(2 * time.Minute), Until: t0.Add(3 * time.Minute)}, []string{all[1].ID}},
 			{"by organization", audit.Filter{OrganizationID: ada}, nil},
