@@ -46,8 +46,9 @@
 // [UserExtender], [Schema], [IdentityProvider], [IdentityAdder],
 // [IdentityObserver], [Deliverer], [SessionStarter], [SessionChecker],
 // [AccountObserver], [SecondFactor], [SignInMethod], [Validator],
-// [ErrorCoder], [Sweeper], [Maintainer] and [Initializer]. The example plugin of this package implements them all
-// but the identity observers, which the email plugin shows.
+// [ErrorCoder], [Sweeper], [Maintainer], [EventRecorder] and [Initializer]. The example plugin of this package implements them all
+// but the identity observers, which the email plugin shows, and the event
+// recorder, which the audit plugin is.
 //
 // # Storage
 //
