@@ -186,9 +186,13 @@ func (c *Call) EndSession(ctx context.Context) error {
 	return nil
 }
 
-// CreateUser inserts a new user.
+// CreateUser inserts a new user, or gives the account being made the user
+// a [UserAdopter] plugin offers (a guest's own).
 func (c *Call) CreateUser(ctx context.Context, name, image string) (*User, error) {
-	u, err := c.a.createUser(ctx, c.db, name, image)
+	u, err := c.adopt(ctx, name, image)
+	if u == nil && err == nil {
+		u, err = c.a.createUser(ctx, c.db, name, image)
+	}
 	if err == nil {
 		c.newUsers = append(c.newUsers, u.ID)
 	}
