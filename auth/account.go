@@ -57,7 +57,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 		}
 	}
 	c.UserChanged(userID)
-	n, err := c.a.sessions.Delete(ctx, c.db, userID, keep)
+	n, err := c.deleteSessions(ctx, userID, keep)
 	if err != nil {
 		return 0, err
 	}
@@ -84,7 +84,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 // started from it.
 func (c *Call) endSessions(ctx context.Context, userID string, ids ...string) (int64, error) {
 	c.UserChanged(userID)
-	n, err := c.a.sessions.Delete(ctx, c.db, userID, "", ids...)
+	n, err := c.deleteSessions(ctx, userID, "", ids...)
 	if err != nil || n == 0 {
 		return n, err
 	}

@@ -14,7 +14,7 @@ import (
 // (the anonymous plugin deletes expired or linked guests).
 func (c *Call) DeleteUser(ctx context.Context, userID string) error {
 	c.UserChanged(userID)
-	if _, err := c.a.sessions.Delete(ctx, c.db, userID, ""); err != nil {
+	if _, err := c.deleteSessions(ctx, userID, ""); err != nil {
 		return err
 	}
 	n, err := c.db.Exec(ctx, sqlb.Delete(Users).Where(UserID.Eq(userID)))
