@@ -38,9 +38,11 @@ type shop struct {
 	links [][2]string
 }
 
-func (s *shop) Name() string                 { return "shop" }
-func (s *shop) Tables() []*sqlb.Table        { return []*sqlb.Table{Carts} }
-func (s *shop) Migrations() []auth.Migration { return []auth.Migration{auth.Changes("001", sqlb.CreateTable(Carts))} }
+func (s *shop) Name() string          { return "shop" }
+func (s *shop) Tables() []*sqlb.Table { return []*sqlb.Table{Carts} }
+func (s *shop) Migrations() []auth.Migration {
+	return []auth.Migration{auth.Changes("001", sqlb.CreateTable(Carts))}
+}
 
 func (s *shop) link(ctx context.Context, c *auth.Call, guestID, userID string) error {
 	s.mu.Lock()

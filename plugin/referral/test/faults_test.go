@@ -115,7 +115,9 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 			}, func() error { return status(c.Post("/auth/referral/code", struct{}{})) }},
 			{"the code again", nil, func() error { return status(c.Post("/auth/referral/code", struct{}{})) }},
 			{"stats", nil, func() error { return status(c.Get("/auth/referral")) }},
-			{"apply", nil, func() error { return status(authtest.ClientOf(t, first.BaseURL()).Post("/auth/referral/apply", map[string]string{"code": code})) }},
+			{"apply", nil, func() error {
+				return status(authtest.ClientOf(t, first.BaseURL()).Post("/auth/referral/apply", map[string]string{"code": code}))
+			}},
 			{"lookup", nil, func() error { _, err := ref.Lookup(ctx, userID); return err }},
 			{"a referred sign-up", nil, func() error {
 				return status(b.Post("/auth/password/sign-up", map[string]string{"email": fmt.Sprintf("new%d@example.com", n), "password": goodPassword}))

@@ -6,6 +6,7 @@ require (
 	github.com/sesame-go/sesame v0.1.0
 	github.com/sesame-go/sesame/authtest v0.1.0
 	github.com/sesame-go/sesame/sqlb v0.1.0
+	modernc.org/sqlite v1.61.1
 )
 
 require (
@@ -26,7 +27,6 @@ require (
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
-	modernc.org/sqlite v1.61.1 // indirect
 )
 
 replace (
