@@ -46,9 +46,11 @@
 // [UserExtender], [Schema], [IdentityProvider], [IdentityAdder],
 // [IdentityObserver], [Deliverer], [SessionStarter], [SessionChecker],
 // [AccountObserver], [SecondFactor], [SignInMethod], [Validator],
-// [ErrorCoder], [Sweeper], [Maintainer], [EventRecorder] and [Initializer]. The example plugin of this package implements them all
-// but the identity observers, which the email plugin shows, and the event
-// recorder, which the audit plugin is.
+// [ErrorCoder], [Sweeper], [Maintainer], [EventRecorder], [UserAdopter],
+// [SessionEndObserver] and [Initializer]. The example plugin of this
+// package implements them all but the identity observers, which the email
+// plugin shows, and the last three, which the audit, anonymous and
+// sessiondata plugins show.
 //
 // # Storage
 //
