@@ -73,7 +73,18 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	}
 	var txErr error
 	if info.Writes {
-		txErr = a.db.InTx(ctx, nil, body)
+		// A deadlock or serialization failure between concurrent
+		// transactions (MySQL's gap locks under concurrent sign-ups) is
+		// no one's fault: the whole transaction runs again, afresh.
+		for attempt := 1; ; attempt++ {
+			txErr = a.db.InTx(ctx, nil, body)
+			if txErr == nil || attempt == txAttempts || !sqlb.IsRetryable(txErr) || ctx.Err() != nil {
+				break
+			}
+			a.undoSessions(ctx, c)
+			c.forgetAttempt()
+			err = nil
+		}
 	} else {
 		txErr = body(a.db)
 	}
@@ -249,4 +260,18 @@ func (a *Auth) declared(info *OpInfo, code string) bool {
 	match := func(e *Error) bool { return e.Code == code }
 	return slices.ContainsFunc(coreCodes, match) || slices.ContainsFunc(info.Codes, match) ||
 		slices.ContainsFunc(a.pluginCodes, match)
+}
+
+// txAttempts is how many times an operation's transaction runs when it
+// keeps failing with a transient conflict ([sqlb.IsRetryable]).
+const txAttempts = 3
+
+// forgetAttempt drops what a rolled-back attempt of the transaction
+// recorded in the call, so that the next attempt starts afresh: its
+// effects, deliveries, sessions, new users and outcome.
+func (c *Call) forgetAttempt() {
+	c.outcome = Outcome{}
+	c.created, c.newUsers, c.changed = nil, nil, nil
+	c.afterCommit, c.deliveries = nil, nil
+	c.keepWrites = false
 }
