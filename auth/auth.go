@@ -27,12 +27,13 @@ type Auth struct {
 	tables    map[string]*sqlb.Table
 	names     map[string]string // declared table name to real name
 	checkers  []SessionChecker
-	recorders []EventRecorder
 	sessions  SessionStore
 	rates     RateStore
 	core      coreOps
 	// pluginCodes are the codes plugins' hooks may return from any operation.
 	pluginCodes []*Error
+	// recorders are the plugins that keep security events ([EventRecorder]).
+	recorders []EventRecorder
 }
 
 // New validates the whole configuration and returns the instance, or one
