@@ -75,7 +75,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 			}
 		}
 	}
-	c.raiseCommitted(ctx, Event{Type: string(ev), UserID: userID}) // an event only of what happened
+	c.raiseCommitted(Event{Type: string(ev), UserID: userID}) // an event only of what happened
 	return n, nil
 }
 

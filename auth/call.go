@@ -126,13 +126,14 @@ func (c *Call) Emit(ctx context.Context, typ, detail string) {
 // own writes (an administrator's action, a linked account): the sink hears
 // of it only once the transaction committed, and the [EventRecorder]
 // plugins write it in the transaction, so that it is on record exactly
-// when what it tells happened. Call it from a handler or a hook.
-func (c *Call) EmitCommitted(ctx context.Context, typ, detail string) {
+// when what it tells happened. Call it from a handler or a hook: in a
+// call with no transaction open, it is Emit.
+func (c *Call) EmitCommitted(typ, detail string) {
 	uid := ""
 	if c.user != nil {
 		uid = c.user.ID
 	}
-	c.raiseCommitted(ctx, Event{Type: typ, UserID: uid, Detail: detail})
+	c.raiseCommitted(Event{Type: typ, UserID: uid, Detail: detail})
 }
 
 // StartSession signs userID in: it creates a session made with the given

@@ -92,9 +92,15 @@ func (c *Call) raise(ctx context.Context, ev Event) {
 
 // raiseCommitted keeps an event of the call for the recorders, and sends
 // it to the sink once the transaction committed.
-func (c *Call) raiseCommitted(ctx context.Context, ev Event) {
+func (c *Call) raiseCommitted(ev Event) {
 	ev = c.describe(ev)
-	c.keep(ctx, ev)
+	if c.direct { // no transaction to wait for
+		ctx := context.Background()
+		c.a.emit(ctx, ev)
+		c.keep(ctx, ev)
+		return
+	}
+	c.keep(context.Background(), ev) // held for the transaction: no write here
 	c.AfterCommit(func(ctx context.Context) { c.a.emit(ctx, ev) })
 }
 

@@ -115,8 +115,8 @@ func validID(s string) bool {
 
 // audit sends [EventAdminAction] about target once the operation
 // committed, and has it recorded with the transaction.
-func audit(ctx context.Context, c *auth.Call, target string) {
-	c.EmitCommitted(ctx, EventAdminAction, "target="+target)
+func audit(c *auth.Call, target string) {
+	c.EmitCommitted(EventAdminAction, "target="+target)
 }
 
 func (p *Plugin) isAdminOp(name string) bool { return slices.Contains(p.ops.names, name) }

@@ -60,7 +60,7 @@ func (p *Plugin) ban(ctx context.Context, c *auth.Call, in BanRequest) (*auth.Us
 	if err := c.AccountChanged(ctx, u.ID, Banned, false); err != nil {
 		return nil, err
 	}
-	audit(ctx, c, u.ID)
+	audit(c, u.ID)
 	return c.LoadUser(ctx, u.ID)
 }
 
@@ -81,7 +81,7 @@ func (p *Plugin) unban(ctx context.Context, c *auth.Call, in UserRequest) (*auth
 	if err != nil {
 		return nil, err
 	}
-	audit(ctx, c, u.ID)
+	audit(c, u.ID)
 	return c.LoadUser(ctx, u.ID)
 }
 

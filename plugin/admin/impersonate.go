@@ -72,7 +72,7 @@ func (p *Plugin) impersonate(ctx context.Context, c *auth.Call, in ImpersonateRe
 	if err != nil {
 		return Impersonation{}, err
 	}
-	audit(ctx, c, u.ID)
+	audit(c, u.ID)
 	return Impersonation{User: u, Session: s, Token: token}, nil
 }
 
@@ -105,7 +105,7 @@ func (p *Plugin) stopImpersonating(ctx context.Context, c *auth.Call, in StopReq
 	}
 	n, err := c.EndUserSessions(ctx, u.ID, ids...)
 	if n > 0 {
-		audit(ctx, c, u.ID)
+		audit(c, u.ID)
 	}
 	return Ended{Ended: n}, err
 }
@@ -113,9 +113,9 @@ func (p *Plugin) stopImpersonating(ctx context.Context, c *auth.Call, in StopReq
 // After implements [auth.AfterHook]: every operation an impersonation
 // session runs is recorded, once it committed, as
 // [EventImpersonatedAction] with both users' IDs.
-func (p *Plugin) After(ctx context.Context, c *auth.Call, _, _ any) error {
+func (p *Plugin) After(_ context.Context, c *auth.Call, _, _ any) error {
 	if s := c.Session(); s != nil && s.ImpersonatorID != "" {
-		c.EmitCommitted(ctx, EventImpersonatedAction, "impersonator="+s.ImpersonatorID)
+		c.EmitCommitted(EventImpersonatedAction, "impersonator="+s.ImpersonatorID)
 	}
 	return nil
 }

@@ -77,7 +77,7 @@ func (p *Plugin) createUser(ctx context.Context, c *auth.Call, in CreateUserRequ
 			return nil, err
 		}
 	}
-	audit(ctx, c, u.ID)
+	audit(c, u.ID)
 	return c.LoadUser(ctx, u.ID)
 }
 
@@ -92,7 +92,7 @@ func (p *Plugin) revokeSessions(ctx context.Context, c *auth.Call, in UserReques
 	if err := p.authorize(ctx, c, Action{Permission: PermRevokeSessions, Target: u}); err != nil {
 		return auth.Empty{}, err
 	}
-	audit(ctx, c, u.ID)
+	audit(c, u.ID)
 	return auth.Empty{}, c.AccountChanged(ctx, u.ID, SessionsRevoked, true)
 }
 
@@ -110,7 +110,7 @@ func (p *Plugin) setRole(ctx context.Context, c *auth.Call, in SetRoleRequest) (
 	if err := p.writeRole(ctx, c, u.ID, in.Role); err != nil {
 		return nil, err
 	}
-	audit(ctx, c, u.ID)
+	audit(c, u.ID)
 	return c.LoadUser(ctx, u.ID)
 }
 
