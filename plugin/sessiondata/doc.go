@@ -15,7 +15,9 @@
 //	POST /session-data/delete      {key}         [Plugin.Delete]
 //
 // Every route acts on the caller's own session only: no route takes a
-// session ID. Keys are 1 to 64 letters, digits, '.', '_', ':' and '-';
+// session ID. Inside an operation of the host's or a plugin's,
+// [Plugin.Value], [Plugin.Store] and [Plugin.Remove] act on the call's
+// session in the operation's transaction. Keys are 1 to 64 letters, digits, '.', '_', ':' and '-';
 // values any JSON up to [WithMaxValue] bytes, at most [WithMaxKeys] per
 // session.
 //

@@ -96,16 +96,11 @@ func (p *Plugin) Delete(ctx context.Context, key string) error {
 }
 
 func (p *Plugin) get(ctx context.Context, c *auth.Call, in KeyRequest) (Value, error) {
-	var v string
-	err := c.DB().One(ctx, sqlb.Select(ValueJSON.Into(&v)).From(Values).
-		Where(sqlb.And(ValueSessionID.Eq(c.Session().ID), ValueKey.Eq(in.Key))))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Value{}, ErrNotFound
+	v, ok, err := p.raw(ctx, c, in.Key)
+	if err == nil && !ok {
+		err = ErrNotFound
 	}
-	if err != nil {
-		return Value{}, err
-	}
-	return Value{Key: in.Key, Value: json.RawMessage(v)}, nil
+	return Value{Key: in.Key, Value: v}, err
 }
 
 func (p *Plugin) list(ctx context.Context, c *auth.Call, _ auth.Empty) (ValueSet, error) {
@@ -122,43 +117,12 @@ func (p *Plugin) list(ctx context.Context, c *auth.Call, _ auth.Empty) (ValueSet
 	return out, nil
 }
 
-// set writes a value under the lock of the user's row, so that two sets
-// of new keys at once cannot both see room for one.
 func (p *Plugin) set(ctx context.Context, c *auth.Call, in SetRequest) (auth.Empty, error) {
-	v, err := compact(in.Value)
-	if err != nil {
-		return auth.Empty{}, auth.ErrInvalidInput.With("value must be JSON")
-	}
-	if len(v) > p.cfg.maxValue {
-		return auth.Empty{}, ErrValueTooLarge
-	}
-	s := c.Session()
-	if err := c.LockUser(ctx, s.UserID); err != nil {
-		return auth.Empty{}, err
-	}
-	var k string
-	var keys []string
-	err = c.DB().All(ctx, sqlb.Select(ValueKey.Into(&k)).From(Values).Where(ValueSessionID.Eq(s.ID)).ForUpdate(),
-		func() error { keys = append(keys, k); return nil })
-	if err != nil {
-		return auth.Empty{}, err
-	}
-	exists := false
-	for _, k := range keys {
-		exists = exists || k == in.Key
-	}
-	if !exists && len(keys) >= p.cfg.maxKeys {
-		return auth.Empty{}, ErrTooManyKeys
-	}
-	_, err = c.DB().Exec(ctx, sqlb.Insert(Values).Row(ValueSessionID.Set(s.ID), ValueKey.Set(in.Key), ValueUserID.Set(s.UserID),
-		ValueJSON.Set(v), ValueUpdatedAt.Set(c.Now())).
-		OnConflictUpdate([]sqlb.AnyColumn{ValueSessionID, ValueKey}, ValueJSON.Set(v), ValueUpdatedAt.Set(c.Now())))
-	return auth.Empty{}, err
+	return auth.Empty{}, p.store(ctx, c, in.Key, in.Value)
 }
 
 func (p *Plugin) delete(ctx context.Context, c *auth.Call, in KeyRequest) (auth.Empty, error) {
-	_, err := c.DB().Exec(ctx, sqlb.Delete(Values).Where(sqlb.And(ValueSessionID.Eq(c.Session().ID), ValueKey.Eq(in.Key))))
-	return auth.Empty{}, err
+	return auth.Empty{}, p.Remove(ctx, c, in.Key)
 }
 
 // sweep deletes, for the next users who have values, the values of their

@@ -31,7 +31,7 @@ func newFixture(t testing.TB, e *authtest.Engine, opts []sessiondata.Option, mor
 	t.Helper()
 	f := &fixture{t: t, e: e, clock: authtest.NewClock(start), data: sessiondata.New(opts...)}
 	all := append([]auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
-		auth.WithPlugins(authtest.NewLogin(), f.data), auth.WithClock(f.clock.Now), auth.WithoutRateLimits()}, more...)
+		auth.WithPlugins(authtest.NewLogin(), f.data, newVisits(f.data)), auth.WithClock(f.clock.Now), auth.WithoutRateLimits()}, more...)
 	var err error
 	if f.a, err = auth.New(all...); err != nil {
 		t.Fatal(err)
@@ -87,3 +87,27 @@ func wantError(t testing.TB, what string, res *authtest.Response, status int, co
 		t.Errorf("%s = %d %s, want %d %s", what, res.Status, strings.TrimSpace(string(res.Body)), status, code)
 	}
 }
+
+// visits is a host plugin whose operation counts the session's visits
+// with the plugin's calls inside its own transaction, and forgets them at
+// ten.
+type visits struct{ op *auth.Op[auth.Empty, int] }
+
+func newVisits(data *sessiondata.Plugin) *visits {
+	return &visits{op: &auth.Op[auth.Empty, int]{Name: "visits.count", Method: http.MethodPost, Path: "/visits/count",
+		Session: auth.SessionUser, Writes: true,
+		Handler: func(ctx context.Context, c *auth.Call, _ auth.Empty) (int, error) {
+			var n int
+			if _, err := data.Value(ctx, c, "visits", &n); err != nil {
+				return 0, err
+			}
+			n++
+			if n == 10 {
+				return n, data.Remove(ctx, c, "visits")
+			}
+			return n, data.Store(ctx, c, "visits", n)
+		}}}
+}
+
+func (v *visits) Name() string                 { return "visits" }
+func (v *visits) Operations() []auth.Operation { return []auth.Operation{v.op} }

@@ -141,3 +141,26 @@ func TestValuesEndWithTheirSession(t *testing.T) {
 		}
 	})
 }
+
+// TestCallsInsideAnOperation: a host's operation reads, stores and
+// removes values of its caller's session in its own transaction.
+func TestCallsInsideAnOperation(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		f := newFixture(t, e, nil)
+		c, _ := f.signIn(t, "ada")
+		for want := 1; want <= 10; want++ {
+			var n int
+			mustOK(t, "count", c.Post("/auth/visits/count", struct{}{})).Decode(t, &n)
+			if n != want {
+				t.Fatalf("visit %d counted %d", want, n)
+			}
+		}
+		wantError(t, "the removed count", c.Get("/auth/session-data?key=visits"), http.StatusNotFound, sessiondata.ErrNotFound.Code)
+		mustOK(t, "count again", c.Post("/auth/visits/count", struct{}{}))
+		var v sessiondata.Value
+		mustOK(t, "the new count", c.Get("/auth/session-data?key=visits")).Decode(t, &v)
+		if string(v.Value) != "1" {
+			t.Errorf("count after the removal = %s, want 1", v.Value)
+		}
+	})
+}
