@@ -57,7 +57,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 		}
 	}
 	c.UserChanged(userID)
-	n, err := c.a.sessions.Delete(ctx, c.db, userID, keep)
+	n, err := c.deleteSessions(ctx, userID, keep)
 	if err != nil {
 		return 0, err
 	}
@@ -75,10 +75,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 			}
 		}
 	}
-	ip := c.req.IP
-	c.AfterCommit(func(ctx context.Context) { // an event only of what happened
-		c.a.emit(ctx, Event{Type: string(ev), Op: c.info.Name, IP: ip, UserID: userID})
-	})
+	c.raiseCommitted(Event{Type: string(ev), UserID: userID}) // an event only of what happened
 	return n, nil
 }
 
@@ -87,7 +84,7 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 // started from it.
 func (c *Call) endSessions(ctx context.Context, userID string, ids ...string) (int64, error) {
 	c.UserChanged(userID)
-	n, err := c.a.sessions.Delete(ctx, c.db, userID, "", ids...)
+	n, err := c.deleteSessions(ctx, userID, "", ids...)
 	if err != nil || n == 0 {
 		return n, err
 	}

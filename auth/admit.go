@@ -1,6 +1,10 @@
 package auth
 
-import "context"
+import (
+	"context"
+
+	"github.com/sesame-go/sesame/sqlb"
+)
 
 // admission is what Admit decided for a request, kept for the rest of it.
 type admission struct {
@@ -63,7 +67,7 @@ func (a *Auth) Admit(ctx context.Context, r *Request) (s *Session, u *User, bloc
 		return s, u, nil, err
 	}
 	r.mu.Unlock() // the checks may look at the request
-	if blocked, err = a.checkAdmission(ctx, r, s, u); err != nil {
+	if blocked, err = a.checkAdmission(ctx, r, a.db, s, u); err != nil {
 		return nil, nil, nil, err
 	}
 	r.mu.Lock()
@@ -77,10 +81,13 @@ func (a *Auth) Admit(ctx context.Context, r *Request) (s *Session, u *User, bloc
 
 // checkAdmission runs the session checks on an admission of s and u, and
 // returns the first refusal, or the failure of a check.
-func (a *Auth) checkAdmission(ctx context.Context, r *Request, s *Session, u *User) (*Error, error) {
-	c := &Call{a: a, info: &admissionInfo, req: r, db: a.db, session: s, user: u}
+func (a *Auth) checkAdmission(ctx context.Context, r *Request, db *sqlb.DB, s *Session, u *User) (*Error, error) {
+	c := &Call{a: a, info: &admissionInfo, req: r, db: db, session: s, user: u, direct: true}
 	for _, sc := range a.checkers {
 		err := sc.CheckSession(ctx, c)
+		if c.recordErr != nil {
+			return nil, c.recordErr
+		}
 		if err == nil {
 			continue
 		}

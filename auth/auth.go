@@ -44,6 +44,8 @@ type Auth struct {
 	challengers  []Challenger
 	demanders    []ChallengeDemander
 	proofHeaders []string
+	// recorders are the plugins that keep security events ([EventRecorder]).
+	recorders []EventRecorder
 }
 
 // New validates the whole configuration and returns the instance, or one
@@ -67,6 +69,7 @@ func New(opts ...Option) (*Auth, error) {
 	a.registerPlugins(add)
 	a.checkers = sessionCheckers(cfg.plugins)
 	a.resolvers, a.resolverNames, a.credHeaders = credentialResolvers(cfg.plugins)
+	a.recorders = eventRecorders(cfg.plugins)
 	a.checkTables(add)
 	a.checkRateRules(add)
 	a.registerChallengers(add)

@@ -27,6 +27,12 @@ type Call struct {
 	afterCommit []func(context.Context)
 	deliveries  []func(context.Context)
 	keepWrites  bool
+	// events are the security events raised, for the recorders; direct
+	// writes them at once instead (no transaction is open), and recordErr
+	// is the first failure to.
+	events    []Event
+	direct    bool
+	recordErr error
 	// changed are the users whose cached sessions the run ends.
 	changed []string
 }
@@ -105,13 +111,29 @@ func (c *Call) Redirect(url string) { c.outcome.Redirect = url }
 // internal failure, which always rolls back.
 func (c *Call) KeepWrites() { c.keepWrites = true }
 
-// Emit sends a security event about this call to the event sink.
+// Emit sends a security event about this call to the event sink, and to
+// the [EventRecorder] plugins as that interface says. Detail is for
+// people and lands in logs and audit records: never put a secret in it.
 func (c *Call) Emit(ctx context.Context, typ, detail string) {
 	uid := ""
 	if c.user != nil {
 		uid = c.user.ID
 	}
-	c.a.emit(ctx, Event{Type: typ, Op: c.info.Name, IP: c.req.IP, UserID: uid, Detail: detail})
+	c.raise(ctx, Event{Type: typ, UserID: uid, Detail: detail})
+}
+
+// EmitCommitted is [Call.Emit] for an event that tells of the operation's
+// own writes (an administrator's action, a linked account): the sink hears
+// of it only once the transaction committed, and the [EventRecorder]
+// plugins write it in the transaction, so that it is on record exactly
+// when what it tells happened. Call it from a handler or a hook: in a
+// call with no transaction open, it is Emit.
+func (c *Call) EmitCommitted(typ, detail string) {
+	uid := ""
+	if c.user != nil {
+		uid = c.user.ID
+	}
+	c.raiseCommitted(Event{Type: typ, UserID: uid, Detail: detail})
 }
 
 // StartSession signs userID in: it creates a session made with the given
@@ -165,11 +187,16 @@ func (c *Call) EndSession(ctx context.Context) error {
 	return nil
 }
 
-// CreateUser inserts a new user, then asks every [UserCreationGuard]
-// plugin whether the account may be made: a refusal is returned, and the
-// operation must fail with it (its transaction rolls the user back).
+// CreateUser inserts a new user, or gives the account being made the user
+// a [UserAdopter] plugin offers (a guest's own); then it asks every
+// [UserCreationGuard] plugin whether the account may be made: a refusal
+// is returned, and the operation must fail with it (its transaction rolls
+// the user back).
 func (c *Call) CreateUser(ctx context.Context, name, image string) (*User, error) {
-	u, err := c.a.createUser(ctx, c.db, name, image)
+	u, err := c.adopt(ctx, name, image)
+	if err == nil && u == nil {
+		u, err = c.a.createUser(ctx, c.db, name, image)
+	}
 	if err != nil {
 		return nil, err
 	}

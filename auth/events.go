@@ -9,6 +9,9 @@ import (
 // Event is a security event sent to the sink of [WithEventSink] and logged
 // at warning level.
 type Event struct {
+	// ID identifies the event: a time-ordered ID the core gives it, which
+	// an [EventRecorder] may key its rows with.
+	ID string
 	// Type is one of the Event* constants or a plugin's own.
 	Type string
 	// Time is when it happened.
@@ -17,8 +20,13 @@ type Event struct {
 	Op string
 	// IP is the client's address, if known.
 	IP netip.Addr
+	// UserAgent is the client's User-Agent header, if known.
+	UserAgent string
 	// UserID is the user concerned, if known.
 	UserID string
+	// ActorID is who acted for the user, when not the user: the
+	// administrator of an impersonation session ([Session.ImpersonatorID]).
+	ActorID string
 	// Detail says more, for people.
 	Detail string
 }
@@ -31,15 +39,28 @@ const (
 	// EventCredentialStuffing: one client failed many credential checks,
 	// as a list of stolen credentials being tried does.
 	EventCredentialStuffing = "credential_stuffing"
+	// EventCredentialRefused: an operation that checks a credential (a
+	// sign-in) refused it as wrong. UserID is empty: the refusal does not
+	// say whose account was tried.
+	EventCredentialRefused = "credential_refused"
 )
 
 // emit stamps an event and hands it to the sink and the log.
 func (a *Auth) emit(ctx context.Context, ev Event) {
-	if ev.Time.IsZero() {
-		ev.Time = a.Now()
-	}
+	ev = a.stamp(ev)
 	a.cfg.logger.WarnContext(ctx, "auth: security event", "type", ev.Type, "op", ev.Op, "ip", ev.IP, "user", ev.UserID, "detail", ev.Detail)
 	if a.cfg.eventSink != nil {
 		a.cfg.eventSink(ctx, ev)
 	}
+}
+
+// stamp gives an event its ID and time, once.
+func (a *Auth) stamp(ev Event) Event {
+	if ev.Time.IsZero() {
+		ev.Time = a.Now()
+	}
+	if ev.ID == "" {
+		ev.ID = newID(ev.Time)
+	}
+	return ev
 }

@@ -57,25 +57,57 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 		}
 	}
 	// 5. Hooks and handler, in one transaction when the operation writes.
+	// The events raised before it are on record whatever it does; those
+	// raised in it are written with it (EventRecorder).
+	before := len(c.events)
+	reached := false // the body wrote its events
 	body := func(db *sqlb.DB) (herr error) {
 		c.db = db
+		c.events = c.events[:before] // a retried transaction raises its events again
 		out, herr = o.body(ctx, c, in)
 		// Only a refusal keeps the writes before it; a failure never does.
 		if herr != nil && c.keepWrites && AsError(herr).Code != ErrInternal.Code {
 			err = herr
-			return nil
+			herr = nil
 		}
-		return herr
+		if herr != nil {
+			return herr
+		}
+		reached = true
+		return a.recordEvents(ctx, db, c.events)
 	}
 	var txErr error
 	if info.Writes {
-		txErr = a.db.InTx(ctx, nil, body)
+		// A deadlock or serialization failure between concurrent
+		// transactions (MySQL's gap locks under concurrent sign-ups) is
+		// no one's fault: the whole transaction runs again, afresh.
+		for attempt := 1; ; attempt++ {
+			txErr = a.db.InTx(ctx, nil, body)
+			if txErr == nil || attempt == txAttempts || !sqlb.IsRetryable(txErr) || ctx.Err() != nil {
+				break
+			}
+			a.undoSessions(ctx, c)
+			c.forgetAttempt()
+			err = nil
+		}
 	} else {
 		txErr = body(a.db)
 	}
 	a.dropChanged(ctx, c, info.Writes && txErr == nil && err == nil)
 	if txErr != nil || err != nil {
 		a.undoSessions(ctx, c)
+		switch {
+		case reached && txErr == nil: // a refusal that kept its writes, and its events
+			a.recordedEvents(ctx, c.events)
+		case !reached || info.Writes: // rolled back: what came before the transaction stays on record
+			kept := c.events
+			if info.Writes {
+				kept = c.events[:before]
+			}
+			if rerr := a.recordAlone(ctx, kept...); rerr != nil && !isInternal(txErr) && !isInternal(err) {
+				txErr = rerr // the refusal is not on record: the caller learns of the failure instead
+			}
+		}
 		var zero Out
 		if txErr != nil {
 			return zero, Outcome{}, txErr
@@ -86,6 +118,8 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 	if info.Writes {
 		req.forget()
 	}
+	a.recordedEvents(ctx, c.events)
+	c.direct = true // what runs after the commit is recorded on its own
 	for _, fn := range c.afterCommit {
 		fn(ctx)
 	}
@@ -224,6 +258,12 @@ func (a *Auth) closeError(ctx context.Context, info *OpInfo, req *Request, err e
 	}
 	if info.Credential && e.Status == http.StatusUnauthorized {
 		a.countCredentialFailure(ctx, info, req)
+		ev := a.stamp(Event{Type: EventCredentialRefused, Op: info.Name, IP: req.IP, UserAgent: req.UserAgent, Detail: e.Code})
+		a.emit(ctx, ev)
+		if rerr := a.recordAlone(ctx, ev); rerr != nil {
+			a.cfg.logger.Error("auth: record a refused credential", "op", info.Name, "err", rerr)
+			return rerr
+		}
 	}
 	return e
 }
@@ -232,4 +272,18 @@ func (a *Auth) declared(info *OpInfo, code string) bool {
 	match := func(e *Error) bool { return e.Code == code }
 	return slices.ContainsFunc(coreCodes, match) || slices.ContainsFunc(info.Codes, match) ||
 		slices.ContainsFunc(a.pluginCodes, match)
+}
+
+// txAttempts is how many times an operation's transaction runs when it
+// keeps failing with a transient conflict ([sqlb.IsRetryable]).
+const txAttempts = 3
+
+// forgetAttempt drops what a rolled-back attempt of the transaction
+// recorded in the call, so that the next attempt starts afresh: its
+// effects, deliveries, sessions, new users and outcome.
+func (c *Call) forgetAttempt() {
+	c.outcome = Outcome{}
+	c.created, c.newUsers, c.changed = nil, nil, nil
+	c.afterCommit, c.deliveries = nil, nil
+	c.keepWrites = false
 }

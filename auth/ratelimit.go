@@ -161,7 +161,11 @@ func (a *Auth) take(ctx context.Context, info *OpInfo, req *Request, key string,
 		detail = "per account"
 	}
 	if res.FirstRefusal {
-		a.emit(ctx, Event{Type: EventRateLimited, Op: info.Name, IP: req.IP, Detail: detail})
+		ev := a.stamp(Event{Type: EventRateLimited, Op: info.Name, IP: req.IP, UserAgent: req.UserAgent, Detail: detail})
+		a.emit(ctx, ev)
+		if err := a.recordAlone(ctx, ev); err != nil {
+			return false, err
+		}
 	}
 	e := *ErrRateLimited
 	e.RetryAfter = res.RetryAfter
@@ -184,8 +188,12 @@ func (a *Auth) countCredentialFailure(ctx context.Context, info *OpInfo, req *Re
 		return
 	}
 	if res.FirstRefusal {
-		a.emit(ctx, Event{Type: EventCredentialStuffing, Op: info.Name, IP: req.IP,
+		ev := a.stamp(Event{Type: EventCredentialStuffing, Op: info.Name, IP: req.IP, UserAgent: req.UserAgent,
 			Detail: "many failed credential checks from one client"})
+		a.emit(ctx, ev)
+		if err := a.recordAlone(ctx, ev); err != nil {
+			a.cfg.logger.Error("auth: record credential stuffing", "err", err)
+		}
 	}
 }
 

@@ -391,8 +391,16 @@ func TestRateLimitEvents(t *testing.T) {
 			evs := f.events.of(auth.EventRateLimited)
 			want := auth.Event{Type: auth.EventRateLimited, Time: start, Op: "rateprobe.ping",
 				IP: netip.MustParseAddr(ip), Detail: "per IP"}
-			if len(evs) == 0 || evs[0] != want {
-				t.Errorf("first event = %+v, want %+v", evs, want)
+			if len(evs) == 0 {
+				t.Fatalf("no rate_limited event")
+			}
+			first := evs[0]
+			if first.ID == "" || first.UserAgent != "Go-http-client/1.1" {
+				t.Errorf("first event's ID %q and user agent %q, want an ID and the client's", first.ID, first.UserAgent)
+			}
+			first.ID, first.UserAgent = "", ""
+			if first != want {
+				t.Errorf("first event = %+v, want %+v", first, want)
 			}
 			if len(evs) == 2 && !evs[1].Time.Equal(start.Add(time.Minute)) {
 				t.Errorf("second event at %v, want %v", evs[1].Time, start.Add(time.Minute))

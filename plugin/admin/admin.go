@@ -113,9 +113,10 @@ func validID(s string) bool {
 	return true
 }
 
-// audit sends [EventAdminAction] about target once the operation committed.
+// audit sends [EventAdminAction] about target once the operation
+// committed, and has it recorded with the transaction.
 func audit(c *auth.Call, target string) {
-	c.AfterCommit(func(ctx context.Context) { c.Emit(ctx, EventAdminAction, "target="+target) })
+	c.EmitCommitted(EventAdminAction, "target="+target)
 }
 
 func (p *Plugin) isAdminOp(name string) bool { return slices.Contains(p.ops.names, name) }

@@ -115,8 +115,7 @@ func (p *Plugin) stopImpersonating(ctx context.Context, c *auth.Call, in StopReq
 // [EventImpersonatedAction] with both users' IDs.
 func (p *Plugin) After(_ context.Context, c *auth.Call, _, _ any) error {
 	if s := c.Session(); s != nil && s.ImpersonatorID != "" {
-		by := s.ImpersonatorID
-		c.AfterCommit(func(ctx context.Context) { c.Emit(ctx, EventImpersonatedAction, "impersonator="+by) })
+		c.EmitCommitted(EventImpersonatedAction, "impersonator="+s.ImpersonatorID)
 	}
 	return nil
 }

@@ -131,7 +131,7 @@ func (p *Plugin) finishAssertion(ctx context.Context, c *auth.Call, spec asserti
 	}
 	if bs := got.Flags.BackupState; bs != rec.cred.Flags.BackupState {
 		detail := fmt.Sprintf("passkey %s of user %s: backed up %t", rec.id, rec.userID, bs)
-		c.AfterCommit(func(ctx context.Context) { c.Emit(ctx, EventBackupStateChanged, detail) })
+		c.EmitCommitted(EventBackupStateChanged, detail)
 	}
 	now := c.Now()
 	_, err = c.DB().Exec(ctx, sqlb.Update(Passkeys).Set(PasskeyCount.Set(int64(got.Authenticator.SignCount)),

@@ -59,7 +59,7 @@ func (p *Plugin) handleRemove(ctx context.Context, c *auth.Call, in RemoveReques
 	if err := c.AccountChanged(ctx, uid, auth.IdentityRemoved, true); err != nil {
 		return auth.Empty{}, err
 	}
-	c.AfterCommit(func(ctx context.Context) { c.Emit(ctx, EventRemoved, target.ID) })
+	c.EmitCommitted(EventRemoved, target.ID)
 	return auth.Empty{}, nil
 }
 

@@ -124,7 +124,7 @@ func (p *Plugin) handleRegister(ctx context.Context, c *auth.Call, in RegisterRe
 	if err := insertRecord(ctx, c.DB(), rec); err != nil {
 		return Registered{}, err
 	}
-	c.AfterCommit(func(ctx context.Context) { c.Emit(ctx, EventRegistered, rec.id) })
+	c.EmitCommitted(EventRegistered, rec.id)
 	return Registered{Passkey: rec.passkey()}, nil
 }
 
