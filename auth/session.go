@@ -122,6 +122,12 @@ func (a *Auth) resolveToken(ctx context.Context, r *Request) (*Session, *User, b
 		s, u = a.cached(ctx, hash, now)
 	}
 	hit := s != nil
+	if hit && now.Sub(s.LastSeenAt) >= a.cfg.sessions.UpdateAge {
+		// A cached session due for a refresh is read anew: only the store
+		// knows whether it still exists, and a refresh re-caches it for a
+		// whole lifetime, which must never extend a session ended since.
+		s, u, hit = nil, nil, false
+	}
 	if !hit {
 		var err error
 		if s, u, err = a.sessions.Lookup(ctx, a, hash, now); err != nil || s == nil {

@@ -189,3 +189,63 @@ func TestSnapshotCache(t *testing.T) {
 func asResponse(w *httptest.ResponseRecorder) *authtest.Response {
 	return &authtest.Response{Status: w.Code, Header: w.Header(), Body: w.Body.Bytes()}
 }
+
+// TestCachedRefreshReadsTheStore: a cached session that falls due for a
+// refresh is read from the store again, never extended blindly, so that a
+// session ended where the cache did not see it (another instance; the
+// browser a snapshot was copied from) is refused within the cache's
+// lifetime, however often the copy is used and however short the update
+// age. It runs for the snapshot cache and for two instances with memory
+// caches of their own.
+func TestCachedRefreshReadsTheStore(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		keys, err := auth.NewSealer(newSealer(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, cache := range map[string]func() auth.SessionCache{
+			"snapshot": func() auth.SessionCache { return authhttp.NewSnapshotCache(keys) },
+			"memory":   func() auth.SessionCache { return auth.NewMemorySessionCache() },
+		} {
+			t.Run(name, func(t *testing.T) {
+				clock := authtest.NewClock(start)
+				instance := func() http.Handler {
+					a, err := auth.New(auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
+						auth.WithPlugins(authtest.NewLogin()), auth.WithClock(clock.Now), auth.WithoutRateLimits(),
+						auth.WithSessionUpdateAge(30*time.Second), auth.WithSessionCache(cache(), time.Minute))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := a.Migrate(t.Context()); err != nil {
+						t.Fatal(err)
+					}
+					return handler(a)
+				}
+				hA, hB := instance(), instance()
+				who := name + "-ada"
+				copied := browserJar{}
+				if w := copied.do(hB, http.MethodPost, "/auth/authtest/sign-in", `{"name":"`+who+`"}`); w.Code != http.StatusOK {
+					t.Fatalf("sign-in = %d %s", w.Code, w.Body)
+				}
+				clock.Advance(time.Second)
+				copied.do(hB, http.MethodGet, "/auth/session", "") // cached on B, or in the copied snapshot
+				own := browserJar{}
+				own.do(hA, http.MethodPost, "/auth/authtest/sign-in", `{"name":"`+who+`"}`)
+				clock.Advance(time.Second)
+				if w := own.do(hA, http.MethodPost, "/auth/sessions/revoke-others", ""); w.Code != http.StatusOK {
+					t.Fatalf("revoke-others on A = %d %s", w.Code, w.Body)
+				}
+				for elapsed := time.Duration(0); ; elapsed += 10 * time.Second {
+					clock.Advance(10 * time.Second)
+					w := copied.do(hB, http.MethodGet, "/auth/session", "")
+					if w.Code == http.StatusUnauthorized {
+						break
+					}
+					if elapsed > time.Minute {
+						t.Fatalf("%v after the sign-out everywhere the ended session still answers %d (cache lifetime 1m)", elapsed, w.Code)
+					}
+				}
+			})
+		}
+	})
+}
