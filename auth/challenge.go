@@ -87,6 +87,9 @@ func (a *Auth) challenge(ctx context.Context, c *Call, demanded bool) error {
 	}
 	for _, ch := range a.challengers {
 		if err := ch.Challenge(ctx, c, demanded); err != nil {
+			if e, ok := err.(*Error); ok && e.Code != ErrInternal.Code {
+				c.Emit(ctx, EventChallengeRefused, e.Code)
+			}
 			return err
 		}
 	}

@@ -31,7 +31,9 @@ type Event struct {
 	Detail string
 }
 
-// The core's event types.
+// The core's event types. docs/security-events.md lists every event of
+// the core and the plugins, and the account-security events
+// ([AccountEvent]) that [Call.AccountChanged] sends under their names.
 const (
 	// EventRateLimited: a client or account passed a rate limit (reported
 	// once per window).
@@ -43,6 +45,10 @@ const (
 	// sign-in) refused it as wrong. UserID is empty: the refusal does not
 	// say whose account was tried.
 	EventCredentialRefused = "credential_refused"
+	// EventChallengeRefused: a [Challenger] refused a call (no proof, a
+	// wrong one, or its provider could not be asked). Detail is the
+	// refusal's code, such as "captcha_failed" or "pow_required".
+	EventChallengeRefused = "challenge_refused"
 )
 
 // emit stamps an event and hands it to the sink and the log.

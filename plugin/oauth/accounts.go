@@ -141,7 +141,7 @@ func (p *Plugin) apply(ctx context.Context, c *auth.Call, res *verified, pl *pla
 		return out, err
 	}
 	if pl.link {
-		c.EmitCommitted("oauth.linked", pr.name) // only a link that happened
+		c.EmitCommitted(EventLinked, pr.name) // only a link that happened
 	} else {
 		s, token, err := c.StartSession(ctx, uid, pr.Kind())
 		if err != nil {
@@ -179,7 +179,7 @@ func (p *Plugin) handleUnlink(ctx context.Context, c *auth.Call, in ProviderRequ
 	} else if err != nil {
 		return auth.Empty{}, err
 	}
-	c.EmitCommitted("oauth.unlinked", pr.name)
+	c.EmitCommitted(EventUnlinked, pr.name)
 	return auth.Empty{}, nil
 }
 

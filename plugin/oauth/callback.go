@@ -189,7 +189,7 @@ func (p *Plugin) refuse(ctx context.Context, c *auth.Call, provider string, err 
 	if cause := errors.Unwrap(e); cause != nil {
 		detail += ": " + cause.Error()
 	}
-	c.Emit(ctx, "oauth.callback_failed", truncate(provider, 32)+": "+detail)
+	c.Emit(ctx, EventCallbackFailed, truncate(provider, 32)+": "+detail)
 	if e.Is(ErrInvalidIDToken) || e.Is(ErrProvider) {
 		p.a.Logger().WarnContext(ctx, "oauth: callback refused", "provider", truncate(provider, 32), "code", e.Code, "err", errors.Unwrap(e))
 	}

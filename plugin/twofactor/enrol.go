@@ -154,6 +154,6 @@ func (p *Plugin) handleConfirm(ctx context.Context, c *auth.Call, in ConfirmRequ
 	if _, err := p.lockAccount(ctx, c, u.ID); err != nil { // the counter every verification locks
 		return Confirmed{}, err
 	}
-	c.Emit(ctx, "second_factor_added", r.f.Method)
+	c.Emit(ctx, EventFactorAdded, r.f.Method)
 	return out, p.notify(ctx, c, u.ID, purposeAdded, r.f)
 }

@@ -87,13 +87,13 @@ func (p *Plugin) fail(ctx context.Context, c *auth.Call, account counter) error 
 	}
 	c.KeepWrites()
 	if account.failures == int64(p.cfg.accountAttempts) {
-		c.Emit(ctx, "second_factor_locked", "too many wrong codes across sessions")
+		c.Emit(ctx, EventLocked, "too many wrong codes across sessions")
 	}
 	if err := p.locked(account, now); err != nil {
 		return err
 	}
 	if session.failures >= int64(p.cfg.sessionAttempts) {
-		c.Emit(ctx, "second_factor_session_ended", "too many wrong codes in one pending session")
+		c.Emit(ctx, EventPendingSessionEnded, "too many wrong codes in one pending session")
 		if err := c.EndSession(ctx); err != nil {
 			return err
 		}

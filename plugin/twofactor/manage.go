@@ -72,6 +72,6 @@ func (p *Plugin) handleRecoveryCodes(ctx context.Context, c *auth.Call, _ auth.E
 	if err != nil {
 		return RecoveryCodeList{}, err
 	}
-	c.Emit(ctx, "recovery_codes_regenerated", "")
+	c.Emit(ctx, EventRecoveryCodesRegenerated, "")
 	return RecoveryCodeList{Codes: codes}, nil
 }

@@ -51,7 +51,7 @@ func (p *Plugin) handleVerify(ctx context.Context, c *auth.Call, in VerifyReques
 		}
 	}
 	if in.Method == MethodRecovery {
-		c.Emit(ctx, "recovery_code_used", "")
+		c.Emit(ctx, EventRecoveryCodeUsed, "")
 	}
 	return p.Pass(ctx, c, in.Method)
 }
