@@ -7,6 +7,7 @@ require (
 	github.com/sesame-go/sesame/authtest v0.1.0
 	github.com/sesame-go/sesame/plugin/passkey v0.1.0
 	github.com/sesame-go/sesame/plugin/password v0.1.0
+	github.com/sesame-go/sesame/plugin/referral v0.1.0
 	github.com/sesame-go/sesame/sqlb v0.1.0
 )
 
@@ -47,5 +48,6 @@ replace (
 	github.com/sesame-go/sesame/authtest => ..
 	github.com/sesame-go/sesame/plugin/passkey => ../../plugin/passkey
 	github.com/sesame-go/sesame/plugin/password => ../../plugin/password
+	github.com/sesame-go/sesame/plugin/referral => ../../plugin/referral
 	github.com/sesame-go/sesame/sqlb => ../../sqlb
 )

@@ -13,7 +13,9 @@ import (
 	"github.com/sesame-go/sesame/authimport"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/plugin/admin"
+	"github.com/sesame-go/sesame/plugin/anonymous"
 	"github.com/sesame-go/sesame/plugin/apikey"
+	"github.com/sesame-go/sesame/plugin/audit"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
 	"github.com/sesame-go/sesame/plugin/geo"
@@ -28,6 +30,8 @@ import (
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
 	"github.com/sesame-go/sesame/plugin/phone"
+	"github.com/sesame-go/sesame/plugin/referral"
+	"github.com/sesame-go/sesame/plugin/sessiondata"
 	"github.com/sesame-go/sesame/plugin/stale"
 	"github.com/sesame-go/sesame/plugin/terms"
 	"github.com/sesame-go/sesame/plugin/twofactor"
@@ -58,7 +62,7 @@ func everyPlugin(tb testing.TB, mail *authtest.Mailbox) (*password.Plugin, []aut
 		phone.New(phone.WithSender(sms)), passkey.New(),
 		oauth.New([]*oauth.Provider{oauth.GitHub("schema-test-client", auth.NewSecret("schema-test-secret"))}),
 		geo.New(nowhere{}), apikey.New(), invite.New(), lastlogin.New(), terms.New("2026-11-01"), metadata.New(),
-		stale.New(), authimport.New(),
+		stale.New(), authimport.New(), audit.New(), anonymous.New(), sessiondata.New(), referral.New(),
 		handoff.New(), // handoff last: it shapes new sessions after the others
 	}
 }

@@ -106,3 +106,19 @@ CREATE TABLE IF NOT EXISTS "auth_stale_progress" ("id" TEXT NOT NULL, "cursor_us
 -- migration import 001_create
 CREATE TABLE IF NOT EXISTS "auth_import" ("source" TEXT NOT NULL, "kind" TEXT NOT NULL, "source_id" TEXT NOT NULL, "user_id" TEXT NOT NULL, "imported_at" TEXT NOT NULL, PRIMARY KEY ("source", "kind", "source_id"));
 CREATE INDEX IF NOT EXISTS "auth_import_user_id_idx" ON "auth_import" ("user_id");
+-- migration audit 001_create
+CREATE TABLE IF NOT EXISTS "auth_audit" ("id" TEXT NOT NULL, "type" TEXT NOT NULL, "user_id" TEXT, "actor_id" TEXT, "organization_id" TEXT, "op" TEXT NOT NULL, "ip" TEXT NOT NULL, "user_agent" TEXT NOT NULL, "at" TEXT NOT NULL, "detail" TEXT NOT NULL, PRIMARY KEY ("id"));
+CREATE INDEX IF NOT EXISTS "auth_audit_at_id_idx" ON "auth_audit" ("at", "id");
+CREATE INDEX IF NOT EXISTS "auth_audit_user_id_at_idx" ON "auth_audit" ("user_id", "at");
+CREATE INDEX IF NOT EXISTS "auth_audit_type_at_idx" ON "auth_audit" ("type", "at");
+CREATE INDEX IF NOT EXISTS "auth_audit_organization_id_at_idx" ON "auth_audit" ("organization_id", "at");
+-- migration anonymous user_field_is_anonymous
+ALTER TABLE "auth_user" ADD COLUMN "is_anonymous" INTEGER NOT NULL DEFAULT 0;
+-- migration sessiondata 001_create
+CREATE TABLE IF NOT EXISTS "auth_session_data" ("session_id" TEXT NOT NULL, "data_key" TEXT NOT NULL, "user_id" TEXT NOT NULL, "value" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("session_id", "data_key"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_session_data_user_id_idx" ON "auth_session_data" ("user_id");
+-- migration referral 001_create
+CREATE TABLE IF NOT EXISTS "auth_referral_code" ("user_id" TEXT NOT NULL, "code" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("user_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE UNIQUE INDEX IF NOT EXISTS "auth_referral_code_code_key" ON "auth_referral_code" ("code");
+CREATE TABLE IF NOT EXISTS "auth_referral" ("referred_id" TEXT NOT NULL, "referrer_id" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("referred_id"), FOREIGN KEY ("referred_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE, FOREIGN KEY ("referrer_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_referral_referrer_id_idx" ON "auth_referral" ("referrer_id");
