@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/sesame-go/sesame/auth"
-	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -105,13 +104,13 @@ func (p *Plugin) After(ctx context.Context, c *auth.Call, _, _ any) error {
 	return nil
 }
 
-// AccountChanged implements [auth.AccountObserver]: a banned user
-// ([admin.Banned]) can no longer let anyone in; their open invitations
-// are revoked.
-func (p *Plugin) AccountChanged(ctx context.Context, c *auth.Call, userID string, ev auth.AccountEvent) error {
-	if ev != admin.Banned {
-		return nil
-	}
+// AccountChanged implements [auth.AccountObserver]: every
+// account-security event of a user (a password changed or reset, an
+// identifier changed or removed, a sign-out everywhere, a second factor
+// removed, a ban) revokes their open invitations, since whoever caused it
+// may have made them: a thief's session, ended by the owner's password
+// change, lets nobody in afterwards.
+func (p *Plugin) AccountChanged(ctx context.Context, c *auth.Call, userID string, _ auth.AccountEvent) error {
 	_, err := c.DB().Exec(ctx, sqlb.Update(Invitations).Set(InvitationRevokedAt.Set(nullTime(c.Now()))).
 		Where(sqlb.And(InvitationCreatedBy.Eq(nullString(userID)), InvitationRevokedAt.IsNull())))
 	return err
