@@ -16,7 +16,10 @@ import (
 // failed sign-up counts nothing) and recorded with the new user. Without
 // one, it refuses when sign-up is invite-only. An invitation bound to an
 // address is judged once the operation gave the account its identities
-// (see [Plugin.After]).
+// (see [Plugin.After]); a sign-up operation that answers alike
+// ([WithSignUpOperations]) proves no address, so with invitations optional
+// it ignores an address-bound one and makes the account as an open
+// sign-up would (see [Plugin.Before]).
 func (p *Plugin) CreatingUser(ctx context.Context, c *auth.Call, u *auth.User) error {
 	if p.exempt(c.Op().Name) {
 		return nil
@@ -36,6 +39,9 @@ func (p *Plugin) CreatingUser(ctx context.Context, c *auth.Call, u *auth.User) e
 	if err != nil {
 		return err
 	}
+	if inv.Email != "" && p.signUp(c.Op().Name) {
+		return nil // optional: the invite-only refusal is Before's, made for taken and new identifiers alike
+	}
 	won, err := claim(ctx, c.DB(), inv.ID, now)
 	if err != nil {
 		return err
@@ -50,7 +56,7 @@ func (p *Plugin) CreatingUser(ctx context.Context, c *auth.Call, u *auth.User) e
 		UseCreatedAt.Set(now))); err != nil {
 		return err
 	}
-	if fromCookie {
+	if fromCookie && !p.signUp(c.Op().Name) {
 		c.SetCookie(p.cookie("", -1)) // used: the browser's next sign-up needs a new one
 	}
 	return nil
@@ -60,10 +66,13 @@ func (p *Plugin) CreatingUser(ctx context.Context, c *auth.Call, u *auth.User) e
 // alike for taken and new identifiers ([WithSignUpOperations]) checks the
 // invitation before it runs, so that its refusal does not depend on the
 // identifier: it would otherwise refuse only new ones. Such a sign-up
-// cannot prove an address in the same step, so an address-bound
-// invitation is refused there too.
+// cannot prove an address in the same step, so in invite-only mode an
+// address-bound invitation is refused there too; with invitations
+// optional, it is ignored instead ([Plugin.CreatingUser]): the sign-up is
+// open anyway, and a refusal made only when an account would be made
+// would tell which addresses have one.
 func (p *Plugin) Before(ctx context.Context, c *auth.Call, _ any) error {
-	if !p.cfg.required || !slices.Contains(p.cfg.signUps, c.Op().Name) {
+	if !p.cfg.required || !p.signUp(c.Op().Name) {
 		return nil
 	}
 	code, _, ok := p.presented(ctx, c)
@@ -83,8 +92,16 @@ func (p *Plugin) Before(ctx context.Context, c *auth.Call, _ any) error {
 // After implements [auth.AfterHook]: an account made with an
 // address-bound invitation must end the operation with that address
 // verified among its identities. An unverified claim of the address
-// (anyone can type one) never uses such an invitation.
+// (anyone can type one) never uses such an invitation. A sign-up
+// operation that answers alike clears the browser's accepted code on
+// every answer, whether it made an account or found the identifier
+// taken, so that not even a header tells the two apart.
 func (p *Plugin) After(ctx context.Context, c *auth.Call, _, _ any) error {
+	if p.signUp(c.Op().Name) {
+		if _, fromCookie, ok := p.presented(ctx, c); ok && fromCookie {
+			c.SetCookie(p.cookie("", -1))
+		}
+	}
 	for _, id := range c.NewUsers() {
 		addr, err := boundEmail(ctx, c.DB(), id)
 		if err != nil {

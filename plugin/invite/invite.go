@@ -121,3 +121,7 @@ func (p *Plugin) presented(ctx context.Context, c *auth.Call) (code auth.Secret,
 }
 
 func (p *Plugin) exempt(name string) bool { return slices.Contains(p.cfg.exempt, name) }
+
+// signUp reports whether an operation is a sign-up that answers alike for
+// taken and new identifiers ([WithSignUpOperations]).
+func (p *Plugin) signUp(name string) bool { return slices.Contains(p.cfg.signUps, name) }
