@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/anonymous"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -102,7 +103,11 @@ func (p *Plugin) After(ctx context.Context, c *auth.Call, _, _ any) error {
 			c.SetCookie(p.cookie("", -1))
 		}
 	}
-	for _, id := range c.NewUsers() {
+	made := c.NewUsers()
+	if u := c.User(); anonymous.IsGuest(u) && !slices.Contains(made, u.ID) {
+		made = append(made, u.ID) // a guest upgraded by an identity (IdentityAdded)
+	}
+	for _, id := range made {
 		addr, err := boundEmail(ctx, c.DB(), id)
 		if err != nil {
 			return err
@@ -119,6 +124,23 @@ func (p *Plugin) After(ctx context.Context, c *auth.Call, _, _ any) error {
 		}
 	}
 	return nil
+}
+
+// IdentityAdded implements [auth.IdentityAdder]: a guest of the anonymous
+// plugin who gains an identity outside a sign-up (a provider linked from
+// the guest's session) becomes an account without [auth.Call.CreateUser];
+// that takes an invitation as a sign-up does ([Plugin.CreatingUser]), used
+// once however many identities the operation adds.
+func (p *Plugin) IdentityAdded(ctx context.Context, c *auth.Call, id *auth.Identity) error {
+	u := c.User()
+	if c.NewUser(id.UserID) || !anonymous.IsGuest(u) || u.ID != id.UserID {
+		return nil
+	}
+	var n int64
+	if err := c.DB().One(ctx, sqlb.Select(sqlb.Into(sqlb.Count(), &n)).From(Uses).Where(UseUserID.Eq(u.ID))); err != nil || n > 0 {
+		return err
+	}
+	return p.CreatingUser(ctx, c, u)
 }
 
 // AccountChanged implements [auth.AccountObserver]: every

@@ -31,6 +31,7 @@ var (
 	_ auth.BeforeHook        = (*Plugin)(nil)
 	_ auth.AfterHook         = (*Plugin)(nil)
 	_ auth.AccountObserver   = (*Plugin)(nil)
+	_ auth.IdentityAdder     = (*Plugin)(nil)
 	_ auth.ErrorCoder        = (*Plugin)(nil)
 	_ auth.Validator         = (*Plugin)(nil)
 	_ auth.Sweeper           = (*Plugin)(nil)
