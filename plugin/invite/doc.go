@@ -17,7 +17,7 @@
 //
 // Under the handler's prefix, JSON bodies with camelCase fields:
 //
-//	POST /invite/create  {maxUses?, expiresAt?, email?}  {invitation, code}   (a session; the code is shown once)
+//	POST /invite/create  {maxUses?, expiresAt?, email?}  {invitation, code}   (a fresh session; the code is shown once)
 //	GET  /invite/list                                    {invitations}        (a session; the caller's, with usedBy)
 //	POST /invite/revoke  {id}                            the invitation       (a session; the caller's own)
 //	POST /invite/accept  {code}                          {email?, expiresAt}  and a cookie holding the code
@@ -50,7 +50,10 @@
 //
 // Exempt by design are [auth.Auth.CreateUser] and the admin plugin's
 // create-user: there the host, or an administrator it authorized, decides
-// who gets an account. [WithExempt] adds other operations.
+// who gets an account; and the anonymous plugin's sign-in, which makes a
+// guest, not an account. A guest becoming an account (a sign-up from the
+// guest's session, or an identity the guest gains some other way) needs
+// an invitation as anyone does. [WithExempt] adds other operations.
 //
 // Error codes, from any operation that makes an account:
 // invitation_required ([ErrInvitationRequired]), invitation_invalid
@@ -79,9 +82,17 @@
 //   - Password sign-up answers alike for a taken address and a new one.
 //     Were the invitation checked only when an account is made, its
 //     refusal would tell them apart; it is checked before such sign-ups
-//     run ([WithSignUpOperations]).
+//     run ([WithSignUpOperations]) in invite-only mode, and with
+//     invitations optional they ignore an address-bound invitation (which
+//     they could not use) rather than refuse only new addresses. They
+//     clear the browser's accepted code on every answer.
 //   - Accepting puts a code in the browser: it passes the CSRF origin
 //     check, so no other site can plant one, and is rate limited like a
 //     credential check.
-//   - A banned user's open invitations are revoked with the ban.
+//   - Every account-security event of a user (a password changed or
+//     reset, an identifier changed or removed, a sign-out everywhere, a
+//     second factor removed, a ban) revokes their open invitations: a
+//     thief's session, ended by the owner's password change, leaves no
+//     invitation behind. Creating one needs a fresh session that no
+//     administrator impersonates.
 package invite

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -34,6 +35,9 @@ func (p *Plugin) handleCreate(ctx context.Context, c *auth.Call, in CreateReques
 		inv.Email = addr
 	}
 	if u := c.User(); c.Op().Name == OpCreate {
+		if _, ok := admin.ImpersonationOf(c.Session()); ok {
+			return Created{}, admin.ErrImpersonationForbidden // without the admin plugin's own check too
+		}
 		ok, err := p.cfg.authorizer(ctx, c, u, in)
 		if err != nil {
 			return Created{}, err

@@ -31,6 +31,7 @@ var (
 	_ auth.BeforeHook        = (*Plugin)(nil)
 	_ auth.AfterHook         = (*Plugin)(nil)
 	_ auth.AccountObserver   = (*Plugin)(nil)
+	_ auth.IdentityAdder     = (*Plugin)(nil)
 	_ auth.ErrorCoder        = (*Plugin)(nil)
 	_ auth.Validator         = (*Plugin)(nil)
 	_ auth.Sweeper           = (*Plugin)(nil)
@@ -121,3 +122,7 @@ func (p *Plugin) presented(ctx context.Context, c *auth.Call) (code auth.Secret,
 }
 
 func (p *Plugin) exempt(name string) bool { return slices.Contains(p.cfg.exempt, name) }
+
+// signUp reports whether an operation is a sign-up that answers alike for
+// taken and new identifiers ([WithSignUpOperations]).
+func (p *Plugin) signUp(name string) bool { return slices.Contains(p.cfg.signUps, name) }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/plugin/admin"
 )
 
 // The names of the plugin's operations, for [auth.WithRateLimit] and for
@@ -33,9 +34,11 @@ type ops struct {
 
 func (p *Plugin) newOps() ops {
 	return ops{
+		// Creating lets people in for up to a year: it needs a recent sign-in,
+		// and no administrator's impersonation makes one in the user's name.
 		create: &auth.Op[CreateRequest, Created]{Name: OpCreate, Method: http.MethodPost, Path: "/invite/create",
-			Session: auth.SessionUser, Writes: true, Rate: auth.DefaultRate,
-			Codes: []*auth.Error{ErrNotAllowed}, Handler: p.handleCreate},
+			Session: auth.SessionFresh, Writes: true, Rate: auth.DefaultRate,
+			Codes: []*auth.Error{ErrNotAllowed, admin.ErrImpersonationForbidden}, Handler: p.handleCreate},
 		issue: &auth.Op[CreateRequest, Created]{Name: OpIssue, Writes: true, Handler: p.handleCreate},
 		list: &auth.Op[auth.Empty, List]{Name: OpList, Method: http.MethodGet, Path: "/invite/list",
 			Session: auth.SessionUser, Rate: auth.DefaultRate, Handler: p.handleList},
@@ -56,7 +59,9 @@ func (p *Plugin) Operations() []auth.Operation {
 
 // Create makes an invitation from the caller's session, if the
 // [Authorizer] lets them ([ErrNotAllowed] otherwise), and shows its code
-// once.
+// once. It needs a fresh session ([auth.ErrFreshSessionRequired]) that no
+// administrator impersonates ([admin.ErrImpersonationForbidden]); the
+// user's next account-security event revokes it ([Plugin.AccountChanged]).
 func (p *Plugin) Create(ctx context.Context, in CreateRequest) (Created, error) {
 	return p.ops.create.Run(ctx, in)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/plugin/admin"
+	"github.com/sesame-go/sesame/plugin/anonymous"
 )
 
 // Option configures the plugin.
@@ -43,7 +44,7 @@ const opPasswordSignUp = "password.signUp"
 func newConfig(opts []Option) config {
 	c := config{ttl: DefaultTTL, cookieTTL: DefaultCookieTTL,
 		authorizer: func(context.Context, *auth.Call, *auth.User, CreateRequest) (bool, error) { return true, nil },
-		exempt:     []string{auth.OpCreateUser, admin.OpCreateUser}, signUps: []string{opPasswordSignUp}}
+		exempt:     []string{auth.OpCreateUser, admin.OpCreateUser, anonymous.OpSignIn}, signUps: []string{opPasswordSignUp}}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -82,10 +83,13 @@ func WithCookieTTL(d time.Duration) Option { return func(c *config) { c.cookieTT
 func WithAuthorizer(a Authorizer) Option { return func(c *config) { c.authorizer = a } }
 
 // WithExempt names further operations whose user creation needs no
-// invitation, besides [auth.OpCreateUser] and the admin plugin's
-// admin.createUser, which are exempt by design: the host, or an
-// administrator it authorized, decides who gets an account there. Name
-// only operations whose callers you already trust to create accounts.
+// invitation, besides those exempt by design: [auth.OpCreateUser] and the
+// admin plugin's admin.createUser, where the host, or an administrator it
+// authorized, decides who gets an account; and the anonymous plugin's
+// anonymous.signIn, which makes a guest, not an account: a guest who
+// signs up, or gains an identity any other way, needs an invitation as
+// anyone does. Name only operations whose callers you already trust to
+// create accounts.
 func WithExempt(ops ...string) Option {
 	return func(c *config) { c.exempt = append(c.exempt, ops...) }
 }

@@ -35,7 +35,7 @@ type Batch struct {
 type account struct {
 	id       string
 	address  string
-	active   time.Time // the latest of creation, session use and sign-in
+	active   time.Time // the latest of creation, session use, sign-in and reported activity
 	notified time.Time // zero when unmarked
 }
 
@@ -105,7 +105,8 @@ func lockProgress(ctx context.Context, db *sqlb.DB, now time.Time) (string, erro
 
 // load reads the next batch of users after a user ID, and one more to
 // tell whether the pass goes on, with their primary address, their latest
-// activity and their mark: four queries, whatever the batch's size.
+// activity and their mark: four queries and those of each
+// [ActivityReporter], whatever the batch's size.
 func (p *Plugin) load(ctx context.Context, db *sqlb.DB, after string) ([]account, error) {
 	var accounts []account
 	var acc account
@@ -140,6 +141,17 @@ func (p *Plugin) load(ctx context.Context, db *sqlb.DB, after string) ([]account
 		if err := db.All(ctx, sqlb.Select(lastlogin.LastUserID.Into(&id), lastlogin.LastAt.Into(&t)).From(lastlogin.LastSignIns).
 			Where(lastlogin.LastUserID.In(ids...)), later); err != nil {
 			return nil, err
+		}
+	}
+	for _, r := range p.reporters {
+		seen, err := r.LastActivity(ctx, db, ids)
+		if err != nil {
+			return nil, err
+		}
+		for id, t := range seen {
+			if i, ok := at[id]; ok && t.After(accounts[i].active) {
+				accounts[i].active = t
+			}
 		}
 	}
 	err = db.All(ctx, sqlb.Select(MarkUserID.Into(&id), MarkNotifiedAt.Into(&t)).From(Marks).Where(MarkUserID.In(ids...)),

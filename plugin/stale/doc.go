@@ -20,9 +20,11 @@
 // An account's last activity is the latest of: its creation, the last use
 // of any of its sessions stored in the database (auth_session's
 // last_seen_at, which the core moves at most once a day), and, when the
-// lastlogin plugin is in the instance, its last sign-in with any method.
-// With sessions in memory or Redis, add the lastlogin plugin: otherwise
-// only creation counts.
+// lastlogin plugin is in the instance, its last sign-in with any method;
+// and what each [ActivityReporter] of the instance reports (the apikey
+// plugin reports its keys' last use), asked once per batch for all its
+// users. With sessions in memory or Redis, add the lastlogin plugin:
+// otherwise only creation (and reported activity) counts.
 //
 // # A pass
 //

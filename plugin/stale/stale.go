@@ -18,6 +18,8 @@ type Plugin struct {
 	a     *auth.Auth
 	mail  *email.Plugin
 	last  bool // the lastlogin plugin records sign-ins
+	// reporters are the instance's plugins that report other activity.
+	reporters []ActivityReporter
 }
 
 var (
@@ -44,7 +46,8 @@ const (
 
 // New returns the plugin. It needs the email plugin, with a sender, to
 // reach owners; the lastlogin plugin, when present, makes its record of
-// sign-ins count as activity.
+// sign-ins count as activity, and so does every [ActivityReporter] (the
+// apikey plugin's record of keys' use).
 func New(opts ...Option) *Plugin {
 	p := &Plugin{cfg: newConfig(opts)}
 	p.batch = &auth.Op[BatchRequest, Batch]{Name: OpBatch, Writes: true, Handler: p.handleBatch}
@@ -66,14 +69,18 @@ func (p *Plugin) Validate(a *auth.Auth) error {
 	return err
 }
 
-// Init implements [auth.Initializer]: it gives the email plugin the
-// message's default template.
+// Init implements [auth.Initializer]: it finds the plugins whose records
+// count as activity (lastlogin, every [ActivityReporter]) and gives the
+// email plugin the message's default template.
 func (p *Plugin) Init(a *auth.Auth) error {
 	p.a = a
 	p.mail, _ = email.From(a)
 	for _, pl := range a.Plugins() {
 		if _, ok := pl.(*lastlogin.Plugin); ok {
 			p.last = true
+		}
+		if r, ok := pl.(ActivityReporter); ok {
+			p.reporters = append(p.reporters, r)
 		}
 	}
 	return p.mail.DefineTemplate(PurposeInactive, "Your {{.App}} account is inactive",

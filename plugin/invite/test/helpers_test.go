@@ -20,6 +20,7 @@ import (
 	"github.com/sesame-go/sesame/authhttp"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/plugin/admin"
+	"github.com/sesame-go/sesame/plugin/anonymous"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/invite"
 	"github.com/sesame-go/sesame/plugin/magiclink"
@@ -56,6 +57,8 @@ type fixture struct {
 type setup struct {
 	invite []invite.Option
 	db     *sql.DB // a pool of e's database other than e.DB (a faulty one)
+	// guests, when not nil, adds the anonymous plugin with these options.
+	guests []anonymous.Option
 }
 
 func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
@@ -76,9 +79,12 @@ func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 	if s.db != nil {
 		db = s.db
 	}
-	f.a, err = auth.New(auth.WithDB(db, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
-		auth.WithPlugins(email.New(email.WithSender(f.mail)), f.pw, username.New(), magiclink.New(magiclink.WithSignUp(true)),
-			phone.New(phone.WithSender(f.sms)), oa, f.adm, f.inv),
+	plugins := []auth.Plugin{email.New(email.WithSender(f.mail)), f.pw, username.New(), magiclink.New(magiclink.WithSignUp(true)),
+		phone.New(phone.WithSender(f.sms)), oa, f.adm, f.inv}
+	if s.guests != nil {
+		plugins = append(plugins, anonymous.New(s.guests...))
+	}
+	f.a, err = auth.New(auth.WithDB(db, e.Dialect), auth.WithBaseURL(authtest.BaseURL), auth.WithPlugins(plugins...),
 		auth.WithClock(f.clock.Now), auth.WithoutRateLimits())
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +167,29 @@ func (f *fixture) invitation(t testing.TB, id string) (usedBy []string, uses int
 		t.Fatal(err)
 	}
 	return usedBy, uses
+}
+
+// find reads an invitation by its ID.
+func (f *fixture) find(t testing.TB, id string) invite.Invitation {
+	t.Helper()
+	var at sql.Null[time.Time]
+	inv := invite.Invitation{ID: id}
+	if err := f.e.SQL().One(context.Background(), sqlb.Select(invite.InvitationRevokedAt.Into(&at)).From(invite.Invitations).
+		Where(invite.InvitationID.Eq(id))); err != nil {
+		t.Fatal(err)
+	}
+	inv.RevokedAt = at.V
+	return inv
+}
+
+// count counts the invitations.
+func (f *fixture) count(t testing.TB) int {
+	t.Helper()
+	var n int64
+	if err := f.e.SQL().One(context.Background(), sqlb.Select(sqlb.Into(sqlb.Count(), &n)).From(invite.Invitations)); err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
 }
 
 // browser keeps cookies and does not follow redirects, so that each hop

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/plugin/apikey"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/lastlogin"
 	"github.com/sesame-go/sesame/plugin/password"
@@ -56,8 +57,8 @@ func (o *outbox) total() int {
 	return o.n
 }
 
-// fixture is an instance with email, password, lastlogin and stale: a
-// year's threshold, deletion 30 days after the mail.
+// fixture is an instance with email, password, lastlogin, API keys and
+// stale: a year's threshold, deletion 30 days after the mail.
 type fixture struct {
 	a     *auth.Auth
 	e     *authtest.Engine
@@ -65,6 +66,7 @@ type fixture struct {
 	mail  *outbox
 	pw    *password.Plugin
 	st    *stale.Plugin
+	keys  *apikey.Plugin
 }
 
 func newFixture(t testing.TB, e *authtest.Engine, db *sql.DB, opts ...stale.Option) *fixture {
@@ -75,12 +77,13 @@ func newFixture(t testing.TB, e *authtest.Engine, db *sql.DB, opts ...stale.Opti
 		t.Fatal(err)
 	}
 	f.pw = password.New(password.WithHasher(hasher))
+	f.keys = apikey.New()
 	f.st = stale.New(append([]stale.Option{stale.WithDeleteAfter(30 * day)}, opts...)...)
 	if db == nil {
 		db = e.DB
 	}
 	f.a, err = auth.New(auth.WithDB(db, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
-		auth.WithPlugins(email.New(email.WithSender(f.mail)), f.pw, lastlogin.New(), f.st),
+		auth.WithPlugins(email.New(email.WithSender(f.mail)), f.pw, lastlogin.New(), f.keys, f.st),
 		auth.WithClock(f.clock.Now), auth.WithoutRateLimits())
 	if err != nil {
 		t.Fatal(err)
