@@ -43,7 +43,7 @@ func everyPlugin(tb testing.TB, mail email.Sender) []auth.Plugin {
 	sms := phone.SenderFunc(func(context.Context, phone.Message) error { return nil })
 	return []auth.Plugin{
 		email.New(email.WithSender(mail)), password.New(password.WithHasher(cheapHasher(tb))), username.New(),
-		magiclink.New(), twofactor.New(), admin.New(), apikey.New(), invite.New(), lastlogin.New(),
+		magiclink.New(), twofactor.New(), admin.New(), apikey.New(apikey.WithHeader("X-API-Key")), invite.New(), lastlogin.New(),
 		metadata.New(), pow.New(), stale.New(), terms.New("2026-11"),
 		jwt.New(jwt.WithSecretKeys([]byte("0123456789abcdef0123456789abcdef"))), emailchallenge.New(),
 		phone.New(phone.WithSender(sms)), passkey.New(),

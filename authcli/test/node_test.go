@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -181,4 +182,25 @@ func TestClientJourney(t *testing.T) {
 			t.Errorf("node --test ran other than 3 passing tests:\n%s", out)
 		}
 	})
+}
+
+// TestClientHostile compiles and runs ts/hostile.test.ts, which drives
+// the client of every plugin through a recording fetch: path parameters
+// that try to leave their segment, query values that try to add
+// parameters, tokens in the wrong mode, a token planted in a cookie-mode
+// answer, and the token forgotten when the server ends the session.
+func TestClientHostile(t *testing.T) {
+	dir := workspace(t, everything(t))
+	args := append(slices.Clip(tsc[1:]), "--outDir", "dist", "hostile.test.ts")
+	args = slices.DeleteFunc(args, func(a string) bool { return a == "--noEmit" })
+	if out, ok := run(t, dir, nil, "node", append([]string{tsc[0]}, args...)...); !ok {
+		t.Fatalf("tsc hostile.test.ts failed:\n%s", out)
+	}
+	out, ok := run(t, dir, nil, "node", "--test", "dist/hostile.test.js")
+	if !ok {
+		t.Fatalf("node --test failed:\n%s", out)
+	}
+	if !strings.Contains(out, "# pass 7") || !strings.Contains(out, "# fail 0") {
+		t.Errorf("node --test ran other than 7 passing tests:\n%s", out)
+	}
 }

@@ -42,7 +42,8 @@ func Document(api *apimodel.API, cfg Config) ([]byte, error) {
 			"description": "The session cookie, set by the routes that sign in (browsers on the same site)."},
 		"bearer": object{"type": "http", "scheme": "bearer",
 			"description": "The session token as a bearer token. A client that sends " + cfg.ModeHeader +
-				": bearer with the request that signs in receives the token in the " + cfg.BearerHeader + " response header."},
+				": bearer with the request that signs in receives the token in the " + cfg.BearerHeader + " response header." +
+				" An API key (the apikey plugin) goes here too, for the operations that accept keys."},
 	}
 	keySchemes := map[string]string{}
 	for _, h := range api.CredentialHeaders {
