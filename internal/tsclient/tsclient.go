@@ -42,6 +42,9 @@ func Index(api *apimodel.API) ([]byte, error) {
 	b.WriteString(runtime)
 	b.WriteString("\n// ---- types: the operations' inputs and outputs ----\n")
 	for _, name := range api.TypeNames() {
+		if slices.Contains(runtimeTypes, name) || slices.Contains(reserved, name) {
+			return nil, fmt.Errorf("type %s has the name of one of the client's own", name)
+		}
 		s := api.Types[name]
 		b.WriteString("\n")
 		if s.Description != "" {
@@ -72,6 +75,12 @@ func Index(api *apimodel.API) ([]byte, error) {
 }
 
 var ident = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+// runtimeTypes are the types runtime.ts declares or uses, which a type of
+// the model's name would shadow.
+var runtimeTypes = []string{"AuthError", "Result", "TokenStore", "OpSpec", "Plugin", "AnyPlugin", "CallOptions",
+	"Method", "Methods", "Intersection", "AuthClient", "ClientOptions",
+	"Array", "Error", "Promise", "Readonly", "Record", "RequestInit", "AbortSignal", "Response", "Headers", "Number", "String"}
 
 // reserved are the names a plugin's export may not take.
 var reserved = []string{"AuthError", "createAuthClient", "memoryTokenStore", "op", "plugin",

@@ -145,12 +145,14 @@ export function createAuthClient<const Ps extends readonly AnyPlugin[]>(options:
     const init: RequestInit = { method: spec.method, headers };
     if (call.signal) init.signal = call.signal;
     if (spec.method === "GET") {
-      const query = new URLSearchParams();
+      // Built by hand: React Native's URLSearchParams lacks set().
+      const query: string[] = [];
       for (const [k, v] of Object.entries(input)) {
-        if (v !== undefined && v !== null && !spec.params.includes(k)) query.set(k, String(v));
+        if (v !== undefined && v !== null && !spec.params.includes(k)) {
+          query.push(encodeURIComponent(k) + "=" + encodeURIComponent(String(v)));
+        }
       }
-      const qs = query.toString();
-      if (qs) path += "?" + qs;
+      if (query.length > 0) path += "?" + query.join("&");
     } else {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(input);
