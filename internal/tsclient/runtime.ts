@@ -20,6 +20,10 @@ export type Result<O, C extends string> =
   | { readonly ok: true; readonly data: O; readonly error?: undefined }
   | { readonly ok: false; readonly data?: undefined; readonly error: AuthError<C> };
 
+/** ErrorCode is the closed union of a client method's error codes: ErrorCode<typeof client.password.signIn>. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ErrorCode<M> = M extends (...args: any[]) => Promise<Result<unknown, infer C>> ? C : never;
+
 /** Where bearer mode keeps the session token (memory, storage, a keychain). */
 export interface TokenStore {
   get(): string | null | Promise<string | null>;

@@ -53,6 +53,8 @@ func Index(api *apimodel.API) ([]byte, error) {
 		fmt.Fprintf(&b, "export type %s = %s;\n", name, tsType(s, ""))
 	}
 	b.WriteString("\n// ---- plugins: each operation's route, input, output and error codes ----\n")
+	b.WriteString("\n/** The codes any operation of this instance may answer besides its own. */\n")
+	fmt.Fprintf(&b, "export type CommonCode = %s;\n", codeUnion(api.Common, nil))
 	plugins, err := byPlugin(api)
 	if err != nil {
 		return nil, err
@@ -66,7 +68,7 @@ func Index(api *apimodel.API) ([]byte, error) {
 			}
 			fmt.Fprintf(&b, "  /** %s %s */\n", o.Method, o.Path)
 			fmt.Fprintf(&b, "  %s: op<%s, %s, %s>(%q, %q, [%s]%s),\n", method,
-				tsType(o.Input, "  "), tsType(o.Output, "  "), codeUnion(o.Codes),
+				tsType(o.Input, "  "), tsType(o.Output, "  "), "CommonCode"+own(codeUnion(o.Codes, api.Common)),
 				o.Method, o.Path, quoteAll(o.PathParams), endsSession(o))
 		}
 		b.WriteString("});\n")
@@ -79,7 +81,7 @@ var ident = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 // runtimeTypes are the types runtime.ts declares or uses, which a type of
 // the model's name would shadow.
 var runtimeTypes = []string{"AuthError", "Result", "TokenStore", "OpSpec", "Plugin", "AnyPlugin", "CallOptions",
-	"Method", "Methods", "Intersection", "AuthClient", "ClientOptions",
+	"Method", "Methods", "Intersection", "AuthClient", "ClientOptions", "ErrorCode", "CommonCode",
 	"Array", "Error", "Promise", "Readonly", "Record", "RequestInit", "AbortSignal", "Response", "Headers", "Number", "String"}
 
 // reserved are the names a plugin's export may not take.
@@ -142,14 +144,24 @@ func quoteAll(ss []string) string {
 	return strings.Join(q, ", ")
 }
 
-// codeUnion is the closed union of the codes' literals.
-func codeUnion(codes []apimodel.Code) string {
-	q := make([]string, len(codes))
-	for i, c := range codes {
-		q[i] = fmt.Sprintf("%q", c.Code)
+// codeUnion is the union of the codes' literals but those of except.
+func codeUnion(codes, except []apimodel.Code) string {
+	var q []string
+	for _, c := range codes {
+		if !slices.ContainsFunc(except, func(e apimodel.Code) bool { return e.Code == c.Code }) {
+			q = append(q, fmt.Sprintf("%q", c.Code))
+		}
 	}
 	if len(q) == 0 {
 		return "never"
 	}
 	return strings.Join(q, " | ")
+}
+
+// own joins an operation's own codes to CommonCode.
+func own(union string) string {
+	if union == "never" {
+		return ""
+	}
+	return " | " + union
 }

@@ -5,7 +5,7 @@
 // address.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createAuthClient, email, password, AuthError } from "./client/index.js";
+import { createAuthClient, email, password, AuthError, type ErrorCode } from "./client/index.js";
 
 const baseURL = process.env.SESAME_BASE_URL ?? "";
 const mailURL = process.env.SESAME_MAIL_URL ?? "";
@@ -14,7 +14,7 @@ const origin = new URL(baseURL).origin;
 // SignInError is an error of password.signIn: its code is one of the
 // operation's closed set for this instance, which the switch below must
 // name every one of, or tsc fails (the never check).
-type SignInError = AuthError<NonNullable<Awaited<ReturnType<ReturnType<typeof createClient>["password"]["signIn"]>>["error"]>["code"]>;
+type SignInError = AuthError<ErrorCode<ReturnType<typeof createClient>["password"]["signIn"]>>;
 
 function createClient() {
   return createAuthClient({ baseURL, plugins: [password, email], mode: "bearer" });
