@@ -63,6 +63,7 @@ func Describe(a *auth.Auth) (*API, error) {
 	})
 	common := a.ErrorCodes()
 	b := newBuilder()
+	b.fields = a.UserFields()
 	api := &API{Types: b.types, Common: codes(nil, common), CredentialHeaders: slices.Sorted(slices.Values(a.CredentialHeaders()))}
 	// Outputs first, so that a type that is also an input gets the
 	// suffixed name as an input, whatever the order of the operations.

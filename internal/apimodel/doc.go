@@ -9,7 +9,8 @@
 // fields optional, the ",string" option, embedded structs flattened,
 // time.Time as an RFC 3339 string, []byte as base64, json.RawMessage as
 // any JSON. [auth.Secret] and [auth.Shown] are strings; [auth.User], whose
-// JSON is written by hand, has an explicit schema; any other Sesame type
+// JSON is written by hand, has an explicit schema with the instance's user
+// fields ([auth.Auth.UserFields]); any other Sesame type
 // with a MarshalJSON or UnmarshalJSON of its own must implement
 // [auth.JSONShaper], or the model refuses it rather than guess. Such a
 // type of another library (go-webauthn's options) is any JSON value.

@@ -1,10 +1,12 @@
 package apimodel
 
 import (
+	"database/sql/driver"
 	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -35,9 +37,11 @@ type typeKey struct {
 // builder turns Go types into schemas, naming each named struct type
 // once per direction in types.
 type builder struct {
-	types map[string]*Schema
-	names map[typeKey]string
-	owner map[string]typeKey
+	// fields are the user fields plugins add, in auth.User's schema.
+	fields []auth.UserField
+	types  map[string]*Schema
+	names  map[typeKey]string
+	owner  map[string]typeKey
 }
 
 func newBuilder() *builder {
@@ -76,7 +80,7 @@ func (b *builder) of(t reflect.Type, dir direction) (*Schema, error) {
 	}
 	switch {
 	case t == userType:
-		return b.named(t, dir, func() (*Schema, error) { return userSchema(), nil })
+		return b.named(t, dir, b.userSchema)
 	case t == secretType:
 		return &Schema{Type: "string", Description: "a secret"}, nil
 	case t == shownType:
@@ -209,16 +213,49 @@ func nullable(s *Schema) *Schema {
 }
 
 // userSchema is the schema of auth.User, whose MarshalJSON writes the
-// core fields and, beside them, those of the instance's plugins.
-func userSchema() *Schema {
+// core fields and, beside them, those of the instance's plugins, every
+// key always, sorted; open to fields a later plugin adds.
+func (b *builder) userSchema() (*Schema, error) {
 	str := func() *Schema { return &Schema{Type: "string"} }
 	when := func() *Schema { return &Schema{Type: "string", Format: "date-time"} }
+	props := []Property{
+		{Name: "createdAt", Schema: when()},
+		{Name: "id", Schema: str()},
+		{Name: "image", Schema: str()},
+		{Name: "name", Schema: str()},
+		{Name: "updatedAt", Schema: when()},
+	}
+	for _, f := range b.fields {
+		if slices.ContainsFunc(props, func(p Property) bool { return p.Name == f.JSONName() }) {
+			continue // a core key, or a name taken: the user's JSON leaves it out
+		}
+		s, err := b.fieldValue(f.Type())
+		if err != nil {
+			return nil, fmt.Errorf("user field %s: %w", f.JSONName(), err)
+		}
+		props = append(props, Property{Name: f.JSONName(), Schema: s})
+	}
+	slices.SortFunc(props, func(x, y Property) int { return strings.Compare(x.Name, y.Name) })
 	return &Schema{Type: "object", Open: true, Description: "a user: the core fields and those plugins add",
-		Properties: []Property{
-			{Name: "createdAt", Schema: when()},
-			{Name: "id", Schema: str()},
-			{Name: "image", Schema: str()},
-			{Name: "name", Schema: str()},
-			{Name: "updatedAt", Schema: when()},
-		}}
+		Properties: props}, nil
+}
+
+var valuerType = reflect.TypeFor[driver.Valuer]()
+
+// fieldValue is the schema of a user field's JSON value: what its
+// column's Go type writes, a nullable wrapper (sql.Null[T],
+// sql.NullString ...) unwrapped to its value or null, any other
+// driver.Valuer any JSON value.
+func (b *builder) fieldValue(t reflect.Type) (*Schema, error) {
+	if !implements(t, valuerType) {
+		return b.of(t, output)
+	}
+	if t.Kind() == reflect.Struct && t.PkgPath() == "database/sql" && t.NumField() == 2 && t.Field(1).Name == "Valid" {
+		s, err := b.of(t.Field(0).Type, output)
+		if err != nil {
+			return nil, err
+		}
+		return nullable(s), nil
+	}
+	return &Schema{Description: "the value " + t.String() + " stores"}, nil
 }

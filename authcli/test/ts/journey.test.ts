@@ -102,6 +102,10 @@ test("sign up, verify, sign in with a bearer token, session, sign out", async ()
   assert.ok(session.ok, session.error?.message);
   assert.equal(session.data.user?.id, signedIn.data.user?.id);
   assert.ok(session.data.session, "the session is described");
+  // The email plugin's user fields, typed from their columns.
+  assert.equal(session.data.user?.primaryEmail, who);
+  assert.equal(typeof session.data.user?.emailVerifiedAt, "string");
+  assert.ok(!Number.isNaN(Date.parse(session.data.user?.emailVerifiedAt ?? "")), "an ISO 8601 time");
 
   const out = await auth.core.signOut();
   assert.ok(out.ok, out.error?.message);

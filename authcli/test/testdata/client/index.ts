@@ -925,13 +925,28 @@ export type TwofactorVerifyRequest = {
 
 /** a user: the core fields and those plugins add */
 export type User = {
+  banReason: string | null;
+  banned: boolean;
+  /** an ISO 8601 time */
+  bannedUntil: string | null;
   /** an ISO 8601 time */
   createdAt: string;
+  /** an ISO 8601 time */
+  emailVerifiedAt: string | null;
   id: string;
   image: string;
   name: string;
+  primaryEmail: string | null;
+  role: string;
+  /** an ISO 8601 time */
+  termsAcceptedAt: string | null;
+  termsVersion: string;
+  twoFactorEnabled: boolean;
   /** an ISO 8601 time */
   updatedAt: string;
+  username: string | null;
+  /** an ISO 8601 time */
+  usernameChangedAt: string | null;
   [field: string]: unknown;
 };
 
