@@ -80,6 +80,15 @@ test("bearer mode forgets its token when the server says it is not signed in (li
   }
 });
 
+test("a success that is not JSON (a redirect followed to a page) is an error, not data", async () => {
+  const r = recorder(() => new Response("<html>signed in</html>", { status: 200, headers: { "Content-Type": "text/html" } }));
+  const auth = createAuthClient({ baseURL: "https://app.example/auth", plugins: [], mode: "bearer", fetch: r.fetch });
+  const res = await auth.core.session();
+  assert.equal(res.ok, false);
+  assert.equal(res.error?.code, "internal");
+  assert.equal(res.error?.status, 200);
+});
+
 test("an error answer with a rate limit carries Retry-After", async () => {
   const r = recorder(
     () =>

@@ -175,7 +175,7 @@ export function createAuthClient<const Ps extends readonly AnyPlugin[]>(options:
       if (issued) await tokens.set(issued);
     }
     const body: unknown = await res.json().catch(() => undefined);
-    if (res.ok) {
+    if (res.ok && body !== undefined) {
       if (mode === "bearer" && spec.endsSession) await tokens.set(null);
       return { ok: true, data: body };
     }
