@@ -238,6 +238,10 @@ func (a *Auth) Plugins() []Plugin { return append([]Plugin(nil), a.cfg.plugins..
 // Operations returns every registered operation, core ones first.
 func (a *Auth) Operations() []Operation { return append([]Operation(nil), a.ops...) }
 
+// UserFields returns the fields plugins add to the user ([UserExtender]),
+// in the order of the plugins: what a user's JSON holds besides its own.
+func (a *Auth) UserFields() []UserField { return append([]UserField(nil), a.fields...) }
+
 // Operation returns the operation named name.
 func (a *Auth) Operation(name string) (Operation, bool) {
 	op, ok := a.opsByName[name]

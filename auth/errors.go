@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -96,6 +97,14 @@ var (
 // coreCodes are the codes any operation may return besides its own.
 var coreCodes = []*Error{ErrInternal, ErrInvalidInput, ErrInvalidJSON, ErrBodyTooLarge, ErrUnsupportedMediaType,
 	ErrRateLimited, ErrInvalidOrigin, ErrNoSession, ErrInvalidToken, ErrFreshSessionRequired, ErrSessionRequired}
+
+// ErrorCodes returns the codes any operation of a may return besides its
+// own ([OpInfo.Codes]): the core's, then those plugins declare with
+// [ErrorCoder]. Transports and generators (the OpenAPI document, the
+// TypeScript client) add them to every operation's closed set.
+func (a *Auth) ErrorCodes() []*Error {
+	return append(slices.Clip(coreCodes), a.pluginCodes...)
+}
 
 // AsError returns err as an *Error: itself when it is one, otherwise
 // [ErrInternal] wrapping it.

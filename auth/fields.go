@@ -3,6 +3,7 @@ package auth
 import (
 	"database/sql/driver"
 	"encoding/json"
+	"reflect"
 
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -14,6 +15,10 @@ type UserField interface {
 	JSONName() string
 	// Column is the added column, declared with [sqlb.AddedColumn] on [Users].
 	Column() sqlb.AnyColumn
+	// Type is the Go type of the column's values (T of [Field]); the
+	// user's JSON holds a nullable type's value or null (sql.Null[string]
+	// is a string or null), for the generators that describe it.
+	Type() reflect.Type
 	newSlot() fieldSlot
 	// decodeJSON decodes a value of the field's Go type from JSON, as
 	// value() gives it: for a field of a type that is no driver value.
@@ -39,6 +44,7 @@ func Field[T any](json string, col sqlb.Column[T]) UserField { return field[T]{j
 func (f field[T]) JSONName() string       { return f.json }
 func (f field[T]) Column() sqlb.AnyColumn { return f.col }
 func (f field[T]) newSlot() fieldSlot     { return &slot[T]{col: f.col} }
+func (f field[T]) Type() reflect.Type     { return reflect.TypeFor[T]() }
 
 func (f field[T]) decodeJSON(b []byte) (any, error) {
 	var v T

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 )
 
@@ -68,6 +69,10 @@ type OpInfo struct {
 	// or sees no session (SessionOptional). SessionFresh never takes one:
 	// a key proves no recent sign-in.
 	AcceptsKeys bool
+	// Input and Output are the operation's Go input and output types
+	// (In and Out of its [Op]), for generators that describe the routes:
+	// the OpenAPI document and the TypeScript client.
+	Input, Output reflect.Type
 }
 
 // ServerOnly reports whether the operation has no route: a server
@@ -116,7 +121,8 @@ type Op[In, Out any] struct {
 // Info describes the operation.
 func (o *Op[In, Out]) Info() OpInfo {
 	return OpInfo{Name: o.Name, Method: o.Method, Path: o.Path, Codes: o.Codes, Rate: o.Rate,
-		Session: o.Session, Writes: o.Writes, Credential: o.Credential, Form: o.Form, AcceptsKeys: o.AcceptsKeys}
+		Session: o.Session, Writes: o.Writes, Credential: o.Credential, Form: o.Form, AcceptsKeys: o.AcceptsKeys,
+		Input: reflect.TypeFor[In](), Output: reflect.TypeFor[Out]()}
 }
 
 func (o *Op[In, Out]) bind(a *Auth) error {
@@ -154,6 +160,16 @@ func (o *Op[In, Out]) Invoke(ctx context.Context, decode func(any) error) (any, 
 		return nil, oc, err
 	}
 	return out, oc, nil
+}
+
+// JSONShaper is an operation's input or output type whose JSON is not
+// what encoding/json derives from its fields (it has a MarshalJSON or
+// UnmarshalJSON of its own): JSONShape returns a value of a type that
+// encoding/json writes in the same shape, for the generators that
+// describe the routes (the OpenAPI document, the TypeScript client). They
+// refuse a type with JSON of its own that lacks it rather than guess.
+type JSONShaper interface {
+	JSONShape() any
 }
 
 // InputValidator is an input type that checks itself; the pipeline calls

@@ -44,6 +44,7 @@ var commands = []command{
 	{"migrate", "create and update the auth tables", migrateFlags},
 	{"sweep", "delete expired sessions, tokens and rate counters", plain(sweep)},
 	{"maintain", "run the plugins' periodic jobs", plain(maintain)},
+	{"openapi", "write the OpenAPI 3.1 document of the routes", openapiFlags},
 }
 
 // plain is a command without flags that fails with ExitError.
@@ -76,6 +77,9 @@ func Run(ctx context.Context, a *auth.Auth, args []string, opts ...Option) int {
 	}
 	if args[0] == "import" {
 		return importCmd(ctx, a, c, args[1:])
+	}
+	if args[0] == "client" {
+		return clientCmd(ctx, a, c, args[1:])
 	}
 	for _, cmd := range commands {
 		if cmd.name != args[0] {
@@ -116,6 +120,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", cmd.name, cmd.summary)
 	}
 	fmt.Fprintf(w, "  %-9s %s\n", "import", "import users from better-auth, JSON lines or CSV (auth import -h)")
+	fmt.Fprintf(w, "  %-9s %s\n", "client", "write the TypeScript client of the routes (auth client ts --out DIR)")
 }
 
 func sweep(ctx context.Context, a *auth.Auth, c *config) error {

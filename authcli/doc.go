@@ -4,6 +4,8 @@
 //	auth sweep      delete expired sessions, tokens and rate counters
 //	auth maintain   run the plugins' periodic jobs
 //	auth import     import users from better-auth, JSON lines or CSV
+//	auth openapi    write the OpenAPI 3.1 document of the routes (--out FILE)
+//	auth client ts  write the TypeScript client of the routes (--out DIR)
 //
 // auth import needs the import plugin (authimport.New) among the
 // instance's plugins, and for a better-auth database, the database/sql
@@ -25,6 +27,14 @@
 // --print-sql prints the statements of [auth.Auth.PlanMigrations];
 // --check prints the report of [auth.Auth.CheckSchema]. docs/schema.md
 // says what each compares and how to run them in CI.
+//
+// # Surfaces for clients
+//
+// auth openapi prints the document of [authhttp.OpenAPI] (docs/openapi.md);
+// auth client ts --out DIR writes a typed TypeScript client, index.ts and
+// package.json, with a method per operation of the instance
+// (docs/typescript-client.md). Both derive everything from the instance's
+// operations: regenerate them when its plugins change.
 //
 // # Exit codes
 //

@@ -16,6 +16,10 @@
 // 429. [WriteError] answers a host's own routes, or a framework's own
 // errors, in the same shape.
 //
+// [OpenAPI] describes the routes in an OpenAPI 3.1 document derived from
+// the operations' Go types, and [OpenAPIHandler] serves it at a route of
+// the host's choosing (docs/openapi.md).
+//
 // # Sessions
 //
 // Browsers get the session token in an HttpOnly, SameSite=Lax cookie named

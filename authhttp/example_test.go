@@ -140,3 +140,12 @@ func ExampleBridgeCookie() {
 	mux.Handle("/auth/", authhttp.Handler(a))
 	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a, bridge)(mux)))
 }
+
+// OpenAPIHandler publishes the OpenAPI document of the routes at a path
+// of the host's choosing; auth openapi writes the same bytes to a file.
+func ExampleOpenAPIHandler() {
+	mux := http.NewServeMux()
+	mux.Handle("/auth/", authhttp.Handler(a))
+	mux.Handle("GET /openapi.json", authhttp.OpenAPIHandler(a))
+	log.Fatal(http.ListenAndServe(":8080", mux))
+}

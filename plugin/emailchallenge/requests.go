@@ -45,16 +45,22 @@ type Started struct {
 // asked for it ([StartRequest.Bearer]): a browser's stays in its HttpOnly
 // cookie, out of reach of scripts.
 func (s Started) MarshalJSON() ([]byte, error) {
-	type out struct {
-		Challenge string    `json:"challenge,omitempty"`
-		ExpiresAt time.Time `json:"expiresAt"`
-	}
-	o := out{ExpiresAt: s.ExpiresAt}
+	o := startedJSON{ExpiresAt: s.ExpiresAt}
 	if s.bearer {
 		o.Challenge = s.Challenge.Reveal()
 	}
 	return json.Marshal(o)
 }
+
+// startedJSON is the JSON of [Started].
+type startedJSON struct {
+	Challenge string    `json:"challenge,omitempty"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// JSONShape implements [auth.JSONShaper]: the JSON's fields, the
+// challenge there only for a client that asked for it.
+func (Started) JSONShape() any { return startedJSON{} }
 
 // ApproveRequest carries the token of a mailed link, and the caller's own
 // challenge binding if it is a client without cookies.
