@@ -29,6 +29,7 @@ require (
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/philhofer/fwd v1.2.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	github.com/sesame-go/sesame/plugin/referral v0.1.0
 	github.com/tinylib/msgp v1.6.4 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
@@ -47,5 +48,6 @@ replace (
 	github.com/sesame-go/sesame/authtest => ../../authtest
 	github.com/sesame-go/sesame/plugin/passkey => ../../plugin/passkey
 	github.com/sesame-go/sesame/plugin/password => ../../plugin/password
+	github.com/sesame-go/sesame/plugin/referral => ../../plugin/referral
 	github.com/sesame-go/sesame/sqlb => ../../sqlb
 )

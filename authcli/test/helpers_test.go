@@ -10,7 +10,9 @@ import (
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/plugin/admin"
+	"github.com/sesame-go/sesame/plugin/anonymous"
 	"github.com/sesame-go/sesame/plugin/apikey"
+	"github.com/sesame-go/sesame/plugin/audit"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
 	"github.com/sesame-go/sesame/plugin/geo"
@@ -26,6 +28,8 @@ import (
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
 	"github.com/sesame-go/sesame/plugin/phone"
 	"github.com/sesame-go/sesame/plugin/pow"
+	"github.com/sesame-go/sesame/plugin/referral"
+	"github.com/sesame-go/sesame/plugin/sessiondata"
 	"github.com/sesame-go/sesame/plugin/stale"
 	"github.com/sesame-go/sesame/plugin/terms"
 	"github.com/sesame-go/sesame/plugin/twofactor"
@@ -44,7 +48,8 @@ func everyPlugin(tb testing.TB, mail email.Sender) []auth.Plugin {
 	return []auth.Plugin{
 		email.New(email.WithSender(mail)), password.New(password.WithHasher(cheapHasher(tb))), username.New(),
 		magiclink.New(), twofactor.New(), admin.New(), apikey.New(apikey.WithHeader("X-API-Key")), invite.New(), lastlogin.New(),
-		metadata.New(), pow.New(), stale.New(), terms.New("2026-11"),
+		metadata.New(), pow.New(), stale.New(), terms.New("2026-11"), audit.New(), anonymous.New(), sessiondata.New(),
+		referral.New(),
 		jwt.New(jwt.WithSecretKeys([]byte("0123456789abcdef0123456789abcdef"))), emailchallenge.New(),
 		phone.New(phone.WithSender(sms)), passkey.New(),
 		oauth.New([]*oauth.Provider{oauth.GitHub("surfaces-test-client", auth.NewSecret("surfaces-test-secret"))}),

@@ -260,6 +260,11 @@ export type AdminUserRequest = {
   userId?: string;
 };
 
+export type AnonymousGuest = {
+  user: User | null;
+  session: Session | null;
+};
+
 export type ApikeyCreateRequest = {
   name?: string;
   scopes?: Array<string>;
@@ -313,6 +318,30 @@ export type ApikeyRevoked = {
 export type ApikeyRotateRequest = {
   id?: string;
   gracePeriod?: number;
+};
+
+export type AuditHistoryRequest = {
+  cursor?: string;
+  limit?: string;
+};
+
+export type AuditPage = {
+  records: Array<AuditRecord> | null;
+  nextCursor: string;
+};
+
+export type AuditRecord = {
+  id: string;
+  type: string;
+  userId?: string;
+  actorId?: string;
+  organizationId?: string;
+  op?: string;
+  ip: string;
+  userAgent?: string;
+  /** an ISO 8601 time */
+  time: string;
+  detail: unknown;
 };
 
 export type EmailAddressRequest = {
@@ -809,6 +838,19 @@ export type ProtocolUserEntity = {
   id: unknown;
 };
 
+export type ReferralApplyRequest = {
+  code?: string;
+};
+
+export type ReferralCode = {
+  code: string;
+};
+
+export type ReferralStats = {
+  code: string;
+  referred: number;
+};
+
 export type RevokeRequest = {
   id?: string;
 };
@@ -842,6 +884,24 @@ export type SessionInfo = {
 
 export type SessionList = {
   sessions: Array<Session | null> | null;
+};
+
+export type SessiondataKeyRequest = {
+  key?: string;
+};
+
+export type SessiondataSetRequest = {
+  key?: string;
+  value?: unknown;
+};
+
+export type SessiondataValue = {
+  key: string;
+  value: unknown;
+};
+
+export type SessiondataValueSet = {
+  values: Record<string, unknown> | null;
 };
 
 export type TermsAcceptRequest = {
@@ -935,6 +995,7 @@ export type User = {
   emailVerifiedAt: string | null;
   id: string;
   image: string;
+  isAnonymous: boolean;
   name: string;
   primaryEmail: string | null;
   role: string;
@@ -966,7 +1027,7 @@ export type UsernameRequest = {
 // ---- plugins: each operation's route, input, output and error codes ----
 
 /** The codes any operation of this instance may answer besides its own. */
-export type CommonCode = "banned" | "body_too_large" | "country_refused" | "fresh_session_required" | "impersonation_ended" | "impersonation_forbidden" | "impossible_travel" | "internal" | "invalid_input" | "invalid_json" | "invalid_origin" | "invalid_token" | "invitation_email_mismatch" | "invitation_invalid" | "invitation_required" | "no_session" | "pow_invalid" | "pow_required" | "rate_limited" | "second_factor_enrolment_required" | "second_factor_required" | "session_required" | "terms_not_accepted" | "unsupported_media_type";
+export type CommonCode = "banned" | "body_too_large" | "country_refused" | "fresh_session_required" | "guest_forbidden" | "impersonation_ended" | "impersonation_forbidden" | "impossible_travel" | "internal" | "invalid_input" | "invalid_json" | "invalid_origin" | "invalid_token" | "invitation_email_mismatch" | "invitation_invalid" | "invitation_required" | "no_session" | "pow_invalid" | "pow_required" | "rate_limited" | "second_factor_enrolment_required" | "second_factor_required" | "session_required" | "terms_not_accepted" | "unsupported_media_type";
 
 /** The core operations. */
 export const core = plugin("core", {
@@ -1006,6 +1067,12 @@ export const admin = plugin("admin", {
   unban: op<AdminUserRequest, User, CommonCode | "permission_denied" | "user_not_found">("POST", "/admin/unban", []),
 });
 
+/** The anonymous operations. */
+export const anonymous = plugin("anonymous", {
+  /** POST /anonymous/sign-in */
+  signIn: op<EmptyInput, AnonymousGuest, CommonCode | "already_signed_in">("POST", "/anonymous/sign-in", []),
+});
+
 /** The apikey operations. */
 export const apikey = plugin("apikey", {
   /** POST /api-keys/create */
@@ -1016,6 +1083,12 @@ export const apikey = plugin("apikey", {
   revoke: op<ApikeyKeyRequest, ApikeyRevoked, CommonCode | "api_key_not_found">("POST", "/api-keys/revoke", []),
   /** POST /api-keys/rotate */
   rotate: op<ApikeyRotateRequest, ApikeyCreated, CommonCode | "api_key_not_found" | "api_key_rotated" | "too_many_api_keys">("POST", "/api-keys/rotate", []),
+});
+
+/** The audit operations. */
+export const audit = plugin("audit", {
+  /** GET /audit/history */
+  history: op<AuditHistoryRequest, AuditPage, CommonCode>("GET", "/audit/history", []),
 });
 
 /** The email operations. */
@@ -1178,6 +1251,28 @@ export const phone = plugin("phone", {
 export const pow = plugin("pow", {
   /** POST /pow/challenge */
   challenge: op<PowPuzzleRequest, PowPuzzle, CommonCode>("POST", "/pow/challenge", []),
+});
+
+/** The referral operations. */
+export const referral = plugin("referral", {
+  /** POST /referral/apply */
+  apply: op<ReferralApplyRequest, ReferralCode, CommonCode | "unknown_referral_code">("POST", "/referral/apply", []),
+  /** POST /referral/code */
+  code: op<EmptyInput, ReferralCode, CommonCode>("POST", "/referral/code", []),
+  /** GET /referral */
+  stats: op<EmptyInput, ReferralStats, CommonCode>("GET", "/referral", []),
+});
+
+/** The sessionData operations. */
+export const sessionData = plugin("sessionData", {
+  /** POST /session-data/delete */
+  delete: op<SessiondataKeyRequest, Empty, CommonCode>("POST", "/session-data/delete", []),
+  /** GET /session-data */
+  get: op<SessiondataKeyRequest, SessiondataValue, CommonCode | "session_data_not_found">("GET", "/session-data", []),
+  /** GET /session-data/all */
+  list: op<EmptyInput, SessiondataValueSet, CommonCode>("GET", "/session-data/all", []),
+  /** POST /session-data/set */
+  set: op<SessiondataSetRequest, Empty, CommonCode | "session_data_full" | "session_data_too_large">("POST", "/session-data/set", []),
 });
 
 /** The terms operations. */
