@@ -57,7 +57,7 @@ func TestBanTakesEffectAtOnce(t *testing.T) {
 					t.Errorf("after unban banned = %v", u.Fields["banned"])
 				}
 				mustOK(t, "sign-in after unban", c.Post("/auth/authtest/sign-in", map[string]string{"name": "ada"}))
-				if evs := f.events.find(string(admin.Banned)); len(evs) != 1 || evs[0].UserID != ada {
+				if evs := f.events.Of(string(admin.Banned)); len(evs) != 1 || evs[0].UserID != ada {
 					t.Errorf("banned events = %+v, want one about ada", evs)
 				}
 			})

@@ -57,7 +57,7 @@ func TestGrantRole(t *testing.T) {
 			t.Fatalf("GrantRole of no role = %+v, %v; want the role taken away", u, err)
 		}
 		wantError(t, "list users after the role is taken away", ada.Get("/auth/admin/users"), http.StatusForbidden, "permission_denied")
-		if got := f.events.find(admin.EventAdminAction); len(got) != 2 || got[0].Detail != "target="+adaID {
+		if got := f.events.Of(admin.EventAdminAction); len(got) != 2 || got[0].Detail != "target="+adaID {
 			t.Errorf("admin events = %+v, want one per grant about ada", got)
 		}
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,31 +15,6 @@ import (
 )
 
 var start = time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
-
-// events records the security events of an instance.
-type events struct {
-	mu   sync.Mutex
-	list []auth.Event
-}
-
-func (e *events) sink(_ context.Context, ev auth.Event) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.list = append(e.list, ev)
-}
-
-// find returns the events of a type.
-func (e *events) find(typ string) []auth.Event {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	var out []auth.Event
-	for _, ev := range e.list {
-		if ev.Type == typ {
-			out = append(out, ev)
-		}
-	}
-	return out
-}
 
 // freshOp is a test plugin with an operation that needs a fresh session,
 // as credential changes do.
@@ -64,7 +38,7 @@ type fixture struct {
 	adm    *admin.Plugin
 	login  *authtest.Login
 	clock  *authtest.Clock
-	events *events
+	events *authtest.EventLog
 	h      http.Handler
 	first  *authtest.Client
 }
@@ -74,10 +48,10 @@ type fixture struct {
 // middleware in front (so that host routes are admitted).
 func newFixture(t testing.TB, e *authtest.Engine, opts []admin.Option, more ...auth.Option) *fixture {
 	t.Helper()
-	f := &fixture{t: t, e: e, clock: authtest.NewClock(start), events: &events{}, adm: admin.New(opts...), login: authtest.NewLogin()}
+	f := &fixture{t: t, e: e, clock: authtest.NewClock(start), events: &authtest.EventLog{}, adm: admin.New(opts...), login: authtest.NewLogin()}
 	all := append([]auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
 		auth.WithPlugins(f.login, f.adm, newFreshOp()), auth.WithClock(f.clock.Now), auth.WithoutRateLimits(),
-		auth.WithEventSink(f.events.sink)}, more...)
+		auth.WithEventSink(f.events.Sink)}, more...)
 	var err error
 	if f.a, err = auth.New(all...); err != nil {
 		t.Fatal(err)

@@ -55,10 +55,10 @@ func TestImpersonation(t *testing.T) {
 			t.Errorf("ada's list has %d sessions, %d impersonations; want 2, 1", len(list.Sessions), shown)
 		}
 		mustOK(t, "host route", imp.Get("/app"))
-		if evs := f.events.find(admin.EventImpersonatedAction); len(evs) == 0 || evs[0].UserID != adaID || evs[0].Detail != "impersonator="+rootID {
+		if evs := f.events.Of(admin.EventImpersonatedAction); len(evs) == 0 || evs[0].UserID != adaID || evs[0].Detail != "impersonator="+rootID {
 			t.Errorf("impersonated actions = %+v, want ada's with root as impersonator", evs)
 		}
-		if evs := f.events.find(admin.EventImpersonatedRequest); len(evs) == 0 || !strings.Contains(evs[0].Detail, rootID) {
+		if evs := f.events.Of(admin.EventImpersonatedRequest); len(evs) == 0 || !strings.Contains(evs[0].Detail, rootID) {
 			t.Errorf("impersonated requests = %+v", evs)
 		}
 		wantError(t, "fresh operation", imp.Post("/auth/test/fresh", nil), http.StatusForbidden, "impersonation_forbidden")

@@ -20,9 +20,9 @@ import (
 func TestCountryChallenge(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		db := openDB(t)
-		login, evs := authtest.NewLogin(), &events{}
+		login, evs := authtest.NewLogin(), &authtest.EventLog{}
 		a, err := newAuth(e, login, geo.New(db, geo.ChallengeCountries("AU"), geo.DenyCountries("US")),
-			pow.New(pow.OnlyWhenDemanded(), pow.WithDifficulty(4)), auth.WithEventSink(evs.sink))
+			pow.New(pow.OnlyWhenDemanded(), pow.WithDifficulty(4)), auth.WithEventSink(evs.Sink))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +52,7 @@ func TestCountryChallenge(t *testing.T) {
 		wantStatus(t, "sign-in from Sydney with a proof",
 			sydney.c.Do(http.MethodPost, "/auth/authtest/sign-in", map[string]string{"name": "ada"}, h), http.StatusOK, "")
 		wantStatus(t, "sign-in from a denied country", f.at(t, usOnly).signIn("ada"), http.StatusForbidden, "country_refused")
-		if got := f.events.of(geo.EventChallenged); len(got) != 2 || got[0].Detail != "country=AU" {
+		if got := f.events.Of(geo.EventChallenged); len(got) != 2 || got[0].Detail != "country=AU" {
 			t.Errorf("challenge events = %+v, want one per Sydney sign-in", got)
 		}
 

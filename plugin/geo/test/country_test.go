@@ -46,7 +46,7 @@ func TestCountryRules(t *testing.T) {
 						refused++
 					}
 				}
-				if got := f.events.of(geo.EventCountryRefused); len(got) != refused {
+				if got := f.events.Of(geo.EventCountryRefused); len(got) != refused {
 					t.Errorf("%d country events, want one per refusal (%d): %+v", len(got), refused, got)
 				}
 				if _, err := f.login.SignIn(context.Background(), "server"); err != nil {

@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"sync"
 	"testing"
 	"time"
 
@@ -82,30 +81,6 @@ func openDB(tb testing.TB) *maxmind.DB {
 	return db
 }
 
-// events collects what the instance sends to the event sink.
-type events struct {
-	mu  sync.Mutex
-	all []auth.Event
-}
-
-func (e *events) sink(_ context.Context, ev auth.Event) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.all = append(e.all, ev)
-}
-
-func (e *events) of(typ string) []auth.Event {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	var out []auth.Event
-	for _, ev := range e.all {
-		if ev.Type == typ {
-			out = append(out, ev)
-		}
-	}
-	return out
-}
-
 // fixture is an instance with the test sign-in, the admin plugin and the
 // geo plugin, served over HTTP behind a proxy it trusts (the test's own
 // loopback), so that each request names its client address in
@@ -115,16 +90,16 @@ type fixture struct {
 	login  *authtest.Login
 	adm    *admin.Plugin
 	clock  *authtest.Clock
-	events *events
+	events *authtest.EventLog
 	h      http.Handler
 	first  *authtest.Client
 }
 
 func newFixture(tb testing.TB, e *authtest.Engine, g geo.GeoIP, opts ...geo.Option) *fixture {
 	tb.Helper()
-	f := &fixture{login: authtest.NewLogin(), adm: admin.New(), clock: authtest.NewClock(start), events: &events{}}
+	f := &fixture{login: authtest.NewLogin(), adm: admin.New(), clock: authtest.NewClock(start), events: &authtest.EventLog{}}
 	var err error
-	f.a, err = newAuth(e, f.login, f.adm, geo.New(g, opts...), auth.WithClock(f.clock.Now), auth.WithEventSink(f.events.sink))
+	f.a, err = newAuth(e, f.login, f.adm, geo.New(g, opts...), auth.WithClock(f.clock.Now), auth.WithEventSink(f.events.Sink))
 	if err != nil {
 		tb.Fatal(err)
 	}

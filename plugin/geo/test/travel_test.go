@@ -48,7 +48,7 @@ func TestImpossibleTravel(t *testing.T) {
 			id := userOf(t, f.at(t, amsterdam).signIn("ada"))
 			f.clock.Advance(30 * time.Minute)
 			wantStatus(t, "sign-in from Sydney", f.at(t, sydney).signIn("ada"), http.StatusOK, "")
-			ev := f.events.of(geo.EventImpossibleTravel)
+			ev := f.events.Of(geo.EventImpossibleTravel)
 			if len(ev) != 1 || ev[0].UserID != "" && ev[0].UserID != id ||
 				!strings.Contains(ev[0].Detail, "from=NL to=AU") || !strings.Contains(ev[0].Detail, "refused=false") {
 				t.Fatalf("events = %+v, want one impossible travel NL to AU, not refused", ev)
@@ -78,7 +78,7 @@ func TestImpossibleTravel(t *testing.T) {
 			// Berlin one hour after Sydney, over IPv6: refused.
 			f.clock.Advance(time.Hour)
 			wantStatus(t, "sign-in from Berlin an hour later", f.at(t, berlin6).signIn("grace"), http.StatusForbidden, "impossible_travel")
-			if n := len(f.events.of(geo.EventImpossibleTravel)); n != 2 {
+			if n := len(f.events.Of(geo.EventImpossibleTravel)); n != 2 {
 				t.Errorf("%d impossible-travel events, want 2", n)
 			}
 		})

@@ -95,30 +95,6 @@ func (b *smsBox) code(tb testing.TB, to, purpose string) string {
 	return m[1]
 }
 
-// events records the security events of an instance.
-type events struct {
-	mu   sync.Mutex
-	list []auth.Event
-}
-
-func (e *events) sink(_ context.Context, ev auth.Event) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.list = append(e.list, ev)
-}
-
-func (e *events) of(typ string) []auth.Event {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	var out []auth.Event
-	for _, ev := range e.list {
-		if ev.Type == typ {
-			out = append(out, ev)
-		}
-	}
-	return out
-}
-
 type fixture struct {
 	a      *auth.Auth
 	e      *authtest.Engine
@@ -127,7 +103,7 @@ type fixture struct {
 	sms    *smsBox
 	mail   *authtest.Mailbox
 	clock  *authtest.Clock
-	events *events
+	events *authtest.EventLog
 	h      http.Handler
 }
 
@@ -142,7 +118,7 @@ type setup struct {
 
 func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 	t.Helper()
-	f := &fixture{e: e, sms: &smsBox{}, mail: &authtest.Mailbox{}, clock: authtest.NewClock(start), events: &events{}}
+	f := &fixture{e: e, sms: &smsBox{}, mail: &authtest.Mailbox{}, clock: authtest.NewClock(start), events: &authtest.EventLog{}}
 	var sender phone.Sender = f.sms
 	if s.sender != nil {
 		sender = s.sender
@@ -151,7 +127,7 @@ func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 		phone.WithPrefixLimit(phone.PrefixLimit{})}, s.phone...)...)
 	f.em = email.New(email.WithSender(f.mail), email.WithAppName("Acme"))
 	opts := []auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL), auth.WithPlugins(f.em, f.ph),
-		auth.WithClock(f.clock.Now), auth.WithEventSink(f.events.sink), auth.WithRateLimitStore(auth.NewMemoryRateStore())}
+		auth.WithClock(f.clock.Now), auth.WithEventSink(f.events.Sink), auth.WithRateLimitStore(auth.NewMemoryRateStore())}
 	if !s.limits {
 		opts = append(opts, auth.WithoutRateLimits())
 	}

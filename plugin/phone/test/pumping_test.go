@@ -44,7 +44,7 @@ func TestPerNumberAndIPLimits(t *testing.T) {
 			mustPost(t, c, "/auth/phone/code/send", map[string]string{"phone": ukNumber(600 + i)}, http.StatusOK)
 		}
 		wantLimited(t, "a 21st code from one IP", c.Post("/auth/phone/code/send", map[string]string{"phone": ukNumber(700)}))
-		if len(f.events.of(auth.EventRateLimited)) == 0 {
+		if len(f.events.Of(auth.EventRateLimited)) == 0 {
 			t.Error("no rate_limited event")
 		}
 	})
@@ -71,7 +71,7 @@ func TestPrefixLimit(t *testing.T) {
 			t.Errorf("Retry-After = %q, want the rest of the hour, 2400", got)
 		}
 		mustPost(t, f.client(t), "/auth/phone/code/send", map[string]string{"phone": "+353851234567"}, http.StatusOK)
-		spikes := f.events.of(phone.EventPrefixSpike)
+		spikes := f.events.Of(phone.EventPrefixSpike)
 		if len(spikes) != 1 || !strings.HasPrefix(spikes[0].Detail, "+44: 3 codes") {
 			t.Fatalf("spike events = %+v, want one for +44 at 3 codes", spikes)
 		}
@@ -79,7 +79,7 @@ func TestPrefixLimit(t *testing.T) {
 		for i := range 5 {
 			mustPost(t, f.client(t), "/auth/phone/code/send", map[string]string{"phone": ukNumber(30 + i)}, http.StatusOK)
 		}
-		if n := len(f.events.of(phone.EventPrefixSpike)); n != 1 {
+		if n := len(f.events.Of(phone.EventPrefixSpike)); n != 1 {
 			t.Errorf("%d spike events after a window like the one before, want still 1", n)
 		}
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,30 +23,6 @@ var start = time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
 
 const pw = "correct horse battery"
 
-// events records the security events of an instance.
-type events struct {
-	mu   sync.Mutex
-	list []auth.Event
-}
-
-func (e *events) sink(_ context.Context, ev auth.Event) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.list = append(e.list, ev)
-}
-
-func (e *events) count(typ string) int {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	n := 0
-	for _, ev := range e.list {
-		if ev.Type == typ {
-			n++
-		}
-	}
-	return n
-}
-
 type fixture struct {
 	a      *auth.Auth
 	e      *authtest.Engine
@@ -58,7 +33,7 @@ type fixture struct {
 	em     *email.Plugin
 	ph     *phone.Plugin // nil unless setup.phone
 	sms    *smsBox
-	events *events
+	events *authtest.EventLog
 	h      http.Handler
 }
 
@@ -71,7 +46,7 @@ type setup struct {
 
 func newFixture(t testing.TB, e *authtest.Engine, s setup) *fixture {
 	t.Helper()
-	return newFixtureOn(t, &fixture{e: e, mail: &authtest.Mailbox{}, sms: &smsBox{}, clock: authtest.NewClock(start), events: &events{}}, s)
+	return newFixtureOn(t, &fixture{e: e, mail: &authtest.Mailbox{}, sms: &smsBox{}, clock: authtest.NewClock(start), events: &authtest.EventLog{}}, s)
 }
 
 // newFixtureOn makes an instance with other options on the database,
@@ -95,7 +70,7 @@ func newFixtureOn(t testing.TB, old *fixture, s setup) *fixture {
 	}
 	opts := append([]auth.Option{auth.WithDB(e.DB, e.Dialect), auth.WithBaseURL(authtest.BaseURL),
 		auth.WithPlugins(plugins...), auth.WithClock(f.clock.Now), auth.WithoutRateLimits(),
-		auth.WithEventSink(f.events.sink)}, s.auth...)
+		auth.WithEventSink(f.events.Sink)}, s.auth...)
 	if f.a, err = auth.New(opts...); err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func TestLockout(t *testing.T) {
 		}
 		wantError(t, "the fifth wrong code", c.Post("/auth/two-factor/verify", wrong), http.StatusUnauthorized, "second_factor_attempts_exceeded")
 		wantError(t, "the session after five wrong codes", c.Get("/auth/session"), http.StatusUnauthorized, "no_session")
-		if n := f.events.count("second_factor_session_ended"); n != 1 {
+		if n := len(f.events.Of("second_factor_session_ended")); n != 1 {
 			t.Errorf("second_factor_session_ended events = %d, want 1", n)
 		}
 		d := f.signIn(t, addr)
@@ -42,7 +42,7 @@ func TestLockout(t *testing.T) {
 		right := map[string]string{"method": "totp", "code": k.Code(f.clock.Now())}
 		wantError(t, "a right code while locked", f.signIn(t, addr).Post("/auth/two-factor/verify", right),
 			http.StatusTooManyRequests, "second_factor_locked")
-		if n := f.events.count("second_factor_locked"); n != 1 {
+		if n := len(f.events.Of("second_factor_locked")); n != 1 {
 			t.Errorf("second_factor_locked events = %d, want 1", n)
 		}
 		f.clock.Advance(15 * time.Minute)
