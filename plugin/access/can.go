@@ -50,8 +50,10 @@ var ErrNoSubject = errors.New("access: no subject: use access.Caller() or access
 // a ban); a request that presents an API key may do only what both the
 // key's scopes ("resource:action", exactly) and its owner's roles allow,
 // and a credential of another resolver, whose limits this plugin cannot
-// read, may do nothing. An unknown resource or action is an error: a
-// typing mistake must not read as a refusal.
+// read, may do nothing. A scope that is not a name (see [MaxName]) can
+// hold no grant, and a check in it answers false, whatever the global
+// roles. An unknown resource or action is an error: a typing mistake must
+// not read as a refusal.
 func (p *Plugin) Can(ctx context.Context, s Subject, resource, action string) (bool, error) {
 	return p.can(ctx, p.a.DB(), s, resource, action)
 }

@@ -6,6 +6,8 @@ require (
 	github.com/sesame-go/sesame v0.1.0
 	github.com/sesame-go/sesame/authtest v0.1.0
 	github.com/sesame-go/sesame/plugin/access v0.1.0
+	github.com/sesame-go/sesame/sqlb v0.1.0
+	modernc.org/sqlite v1.61.1
 )
 
 require (
@@ -20,14 +22,12 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/sesame-go/sesame/sqlb v0.1.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
 	modernc.org/libc v1.79.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
-	modernc.org/sqlite v1.61.1 // indirect
 )
 
 replace (
