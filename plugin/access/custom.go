@@ -29,38 +29,24 @@ func (p *Plugin) defineRole(ctx context.Context, c *auth.Call, in DefineRoleRequ
 	if err != nil {
 		return Changed{}, err
 	}
-	now, where := c.Now(), sqlb.And(CustomRoleScope.Eq(in.Scope), CustomRoleName.Eq(in.Name))
-	update := sqlb.Update(CustomRoles).Set(CustomRoleStatements.Set(string(doc)), CustomRoleUpdatedAt.Set(now)).Where(where)
-	var name string
-	err = c.DB().One(ctx, sqlb.Select(CustomRoleName.Into(&name)).From(CustomRoles).Where(where).ForUpdate())
-	switch {
-	case err == nil:
-		_, err = c.DB().Exec(ctx, update)
-		if err == nil {
-			c.EmitCommitted(EventRoleDefined, "scope="+in.Scope+" role="+in.Name)
-		}
-		return Changed{}, err
-	case !errors.Is(err, sql.ErrNoRows):
+	// One upsert, which takes the row's lock at once on every engine (an
+	// insert then an update would deadlock concurrent definitions on
+	// MySQL); the version it leaves says whether this call created the row.
+	now := c.Now()
+	if _, err := c.DB().Exec(ctx, sqlb.Insert(CustomRoles).Row(CustomRoleScope.Set(in.Scope), CustomRoleName.Set(in.Name),
+		CustomRoleStatements.Set(string(doc)), CustomRoleVersion.Set(1), CustomRoleCreatedAt.Set(now), CustomRoleUpdatedAt.Set(now)).
+		OnConflictUpdate([]sqlb.AnyColumn{CustomRoleScope, CustomRoleName},
+			CustomRoleStatements.SetTo(sqlb.Excluded(CustomRoleStatements)), CustomRoleUpdatedAt.SetTo(sqlb.Excluded(CustomRoleUpdatedAt)),
+			CustomRoleVersion.SetTo(sqlb.Add[int64](CustomRoleVersion, sqlb.Val[int64](1))))); err != nil {
 		return Changed{}, err
 	}
-	// A new role starts with no grants, even if a grant of an earlier
-	// role of this name outlived it.
-	if _, err := c.DB().Exec(ctx, sqlb.Delete(Grants).Where(sqlb.And(GrantScope.Eq(in.Scope), GrantRole.Eq(in.Name)))); err != nil {
+	var version int64
+	if err := c.DB().One(ctx, sqlb.Select(CustomRoleVersion.Into(&version)).From(CustomRoles).
+		Where(sqlb.And(CustomRoleScope.Eq(in.Scope), CustomRoleName.Eq(in.Name)))); err != nil {
 		return Changed{}, err
-	}
-	n, err := c.DB().Exec(ctx, sqlb.Insert(CustomRoles).Row(CustomRoleScope.Set(in.Scope), CustomRoleName.Set(in.Name),
-		CustomRoleStatements.Set(string(doc)), CustomRoleCreatedAt.Set(now), CustomRoleUpdatedAt.Set(now)).
-		OnConflictDoNothing(CustomRoleScope, CustomRoleName))
-	if err != nil {
-		return Changed{}, err
-	}
-	if n == 0 { // created by a concurrent call in the meantime: replace its statements
-		if _, err := c.DB().Exec(ctx, update); err != nil {
-			return Changed{}, err
-		}
 	}
 	c.EmitCommitted(EventRoleDefined, "scope="+in.Scope+" role="+in.Name)
-	return Changed{Changed: n == 1}, nil
+	return Changed{Changed: version == 1}, nil
 }
 
 // deleteRole deletes a custom role and its grants.

@@ -69,7 +69,8 @@ func (p *Plugin) Revoke(ctx context.Context, in GrantRequest) (bool, error) {
 }
 
 // DefineRole stores a custom role of a scope, or replaces the statements
-// of the one of that name; a role created anew starts with no grants. It
+// of the one of that name; a role created anew starts with no grants
+// (deleting one deletes its grants, and a grant locks the role it names). It
 // answers [auth.ErrInvalidInput] for statements naming an unknown
 // resource or action, and [ErrRoleTaken] for the name of a role of
 // [WithRoles]. The result tells whether the role is new.

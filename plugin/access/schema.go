@@ -26,8 +26,10 @@ var (
 	CustomRoleScope      = sqlb.NewColumn[string](CustomRoles, "scope", sqlb.String(MaxName))
 	CustomRoleName       = sqlb.NewColumn[string](CustomRoles, "name", sqlb.String(MaxName))
 	CustomRoleStatements = sqlb.NewColumn[string](CustomRoles, "statements", sqlb.Text())
-	CustomRoleCreatedAt  = sqlb.NewColumn[time.Time](CustomRoles, "created_at", sqlb.Time())
-	CustomRoleUpdatedAt  = sqlb.NewColumn[time.Time](CustomRoles, "updated_at", sqlb.Time())
+	// CustomRoleVersion counts the definitions of the role: 1 when new.
+	CustomRoleVersion   = sqlb.NewColumn[int64](CustomRoles, "version", sqlb.Int())
+	CustomRoleCreatedAt = sqlb.NewColumn[time.Time](CustomRoles, "created_at", sqlb.Time())
+	CustomRoleUpdatedAt = sqlb.NewColumn[time.Time](CustomRoles, "updated_at", sqlb.Time())
 )
 
 func init() {

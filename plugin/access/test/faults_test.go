@@ -21,6 +21,7 @@ func state(t *testing.T, db *sqlb.DB) string {
 	var out []string
 	var a, b, c string
 	var at time.Time
+	var version int64
 	if err := db.All(ctx, sqlb.Select(access.GrantUserID.Into(&a), access.GrantScope.Into(&b), access.GrantRole.Into(&c)).
 		From(access.Grants).OrderBy(access.GrantUserID.Asc(), access.GrantScope.Asc(), access.GrantRole.Asc()), func() error {
 		out = append(out, "grant "+a+" "+b+" "+c)
@@ -29,9 +30,9 @@ func state(t *testing.T, db *sqlb.DB) string {
 		t.Fatal(err)
 	}
 	if err := db.All(ctx, sqlb.Select(access.CustomRoleScope.Into(&a), access.CustomRoleName.Into(&b),
-		access.CustomRoleStatements.Into(&c), access.CustomRoleUpdatedAt.Into(&at)).
+		access.CustomRoleStatements.Into(&c), access.CustomRoleUpdatedAt.Into(&at), access.CustomRoleVersion.Into(&version)).
 		From(access.CustomRoles).OrderBy(access.CustomRoleScope.Asc(), access.CustomRoleName.Asc()), func() error {
-		out = append(out, fmt.Sprint("role ", a, " ", b, " ", c, " ", at))
+		out = append(out, fmt.Sprint("role ", a, " ", b, " ", c, " ", at, " ", version))
 		return nil
 	}); err != nil {
 		t.Fatal(err)

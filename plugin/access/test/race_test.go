@@ -89,3 +89,39 @@ func TestGrantRacesRoleDeletion(t *testing.T) {
 		}
 	})
 }
+
+// TestConcurrentDefinitions: 20 concurrent definitions of one new custom
+// role store one role, and exactly one reports it new.
+func TestConcurrentDefinitions(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		ctx := context.Background()
+		f := newFixture(t, e, nil)
+		var wg sync.WaitGroup
+		created := make(chan bool, racers)
+		for range racers {
+			wg.Go(func() {
+				ok, err := f.acc.DefineRole(ctx, access.DefineRoleRequest{Scope: "org-1", Name: "clerk",
+					Statements: access.Statements{"project": {"read"}}})
+				if err != nil {
+					t.Errorf("a concurrent DefineRole = %v", err)
+				}
+				created <- ok
+			})
+		}
+		wg.Wait()
+		close(created)
+		wins := 0
+		for ok := range created {
+			if ok {
+				wins++
+			}
+		}
+		var n int64
+		if err := e.DB.QueryRowContext(ctx, "SELECT COUNT(*) FROM auth_access_custom_role").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 || wins != 1 {
+			t.Fatalf("%d concurrent definitions: %d rows, %d reported new; want 1 each", racers, n, wins)
+		}
+	})
+}

@@ -125,4 +125,4 @@ CREATE INDEX IF NOT EXISTS "auth_referral_referrer_id_idx" ON "auth_referral" ("
 -- migration access 001_create
 CREATE TABLE IF NOT EXISTS "auth_access_role" ("user_id" TEXT NOT NULL, "scope" TEXT NOT NULL, "role" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("user_id", "scope", "role"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
 CREATE INDEX IF NOT EXISTS "auth_access_role_scope_role_idx" ON "auth_access_role" ("scope", "role");
-CREATE TABLE IF NOT EXISTS "auth_access_custom_role" ("scope" TEXT NOT NULL, "name" TEXT NOT NULL, "statements" TEXT NOT NULL, "created_at" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("scope", "name"));
+CREATE TABLE IF NOT EXISTS "auth_access_custom_role" ("scope" TEXT NOT NULL, "name" TEXT NOT NULL, "statements" TEXT NOT NULL, "version" INTEGER NOT NULL, "created_at" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("scope", "name"));
