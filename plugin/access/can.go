@@ -55,6 +55,9 @@ var ErrNoSubject = errors.New("access: no subject: use access.Caller() or access
 // roles. An unknown resource or action is an error: a typing mistake must
 // not read as a refusal.
 func (p *Plugin) Can(ctx context.Context, s Subject, resource, action string) (bool, error) {
+	if p.a == nil {
+		return false, errors.New("access: Can before auth.New: pass the plugin to auth.WithPlugins")
+	}
 	return p.can(ctx, p.a.DB(), s, resource, action)
 }
 
