@@ -39,6 +39,9 @@ func (s Subject) In(scope string) Subject {
 	return s
 }
 
+// errNotWired is a call before auth.New made the plugin part of an instance.
+var errNotWired = errors.New("access: the plugin is used before auth.New: pass it to auth.WithPlugins")
+
 // ErrNoSubject is the zero [Subject], or a user ID that is not a name.
 var ErrNoSubject = errors.New("access: no subject: use access.Caller() or access.User(id)")
 
@@ -56,7 +59,7 @@ var ErrNoSubject = errors.New("access: no subject: use access.Caller() or access
 // not read as a refusal.
 func (p *Plugin) Can(ctx context.Context, s Subject, resource, action string) (bool, error) {
 	if p.a == nil {
-		return false, errors.New("access: Can before auth.New: pass the plugin to auth.WithPlugins")
+		return false, errNotWired
 	}
 	return p.can(ctx, p.a.DB(), s, resource, action)
 }
@@ -68,21 +71,26 @@ func (p *Plugin) can(ctx context.Context, db *sqlb.DB, s Subject, resource, acti
 	if s.scope != "" && !validName(s.scope) {
 		return false, nil // no grant can be in a scope that is not a name
 	}
-	userID := s.userID
-	switch {
-	case s.caller:
-		u, limited, err := callerOf(ctx)
-		if err != nil {
-			return false, err
-		}
-		if limited != nil && !slices.Contains(limited, Scope(resource, action)) {
-			return false, nil
-		}
-		userID = u
-	case !validName(userID):
-		return false, ErrNoSubject
+	userID, limited, err := resolve(ctx, s)
+	if err != nil {
+		return false, err
+	}
+	if limited != nil && !slices.Contains(limited, Scope(resource, action)) {
+		return false, nil
 	}
 	return p.holds(ctx, db, userID, s.scope, func(st Statements) bool { return st.Allows(resource, action) })
+}
+
+// resolve returns the user a subject is and, for a caller who presented
+// a credential, the key scopes they are limited to (never nil then).
+func resolve(ctx context.Context, s Subject) (string, []string, error) {
+	if s.caller {
+		return callerOf(ctx)
+	}
+	if !validName(s.userID) {
+		return "", nil, ErrNoSubject
+	}
+	return s.userID, nil, nil
 }
 
 // Scope returns the API-key scope that stands for action on resource:
@@ -175,6 +183,12 @@ func (p *Plugin) holds(ctx context.Context, db *sqlb.DB, userID, scope string, o
 // RolesOf returns the roles a user holds in exactly the scope given
 // ("" for those of every scope), sorted.
 func (p *Plugin) RolesOf(ctx context.Context, userID, scope string) ([]string, error) {
+	if p.a == nil {
+		return nil, errNotWired
+	}
+	if !validName(userID) || (scope != "" && !validName(scope)) {
+		return nil, nil // no grant can name them
+	}
 	var role string
 	var out []string
 	err := p.a.DB().All(ctx, sqlb.Select(GrantRole.Into(&role)).From(Grants).

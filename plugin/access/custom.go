@@ -68,6 +68,12 @@ func (p *Plugin) deleteRole(ctx context.Context, c *auth.Call, in RoleRequest) (
 // CustomRole returns the statements of a custom role of a scope, and
 // false when there is none.
 func (p *Plugin) CustomRole(ctx context.Context, scope, name string) (Statements, bool, error) {
+	if p.a == nil {
+		return nil, false, errNotWired
+	}
+	if !validName(name) || (scope != "" && !validName(scope)) {
+		return nil, false, nil // no role can have them
+	}
 	var doc string
 	err := p.a.DB().One(ctx, sqlb.Select(CustomRoleStatements.Into(&doc)).From(CustomRoles).
 		Where(sqlb.And(CustomRoleScope.Eq(scope), CustomRoleName.Eq(name))))

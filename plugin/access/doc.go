@@ -36,7 +36,8 @@
 //
 // None: [Plugin.Grant], [Plugin.Revoke], [Plugin.DefineRole] and
 // [Plugin.DeleteRole] are server operations, which only the host's Go
-// code runs (after deciding the caller may, with [Plugin.Can]).
+// code runs (after deciding the caller may, with [Plugin.Can], and that
+// they hold what they hand out, with [Plugin.Covers]).
 // [Plugin.RequirePermission] guards the host's own routes.
 //
 // # API keys

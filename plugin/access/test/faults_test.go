@@ -100,6 +100,20 @@ func TestFaultsAtEveryStatement(t *testing.T) {
 				}
 				return err
 			}},
+			{"permissions", func() error {
+				p, err := f.acc.Permissions(ctx, access.User(userID).In(scope()))
+				if err == nil && !p.Allows("billing", "read") {
+					return fmt.Errorf("Permissions = %v, want billing:read among them", p)
+				}
+				return err
+			}},
+			{"covers a custom role", func() error {
+				ok, err := f.acc.Covers(ctx, access.User(userID).In(scope()), "auditor")
+				if err == nil && !ok {
+					return fmt.Errorf("Covers = false, want true")
+				}
+				return err
+			}},
 		}
 		t.Run("require permission over HTTP", func(t *testing.T) {
 			var c *authtest.Client
