@@ -75,7 +75,7 @@ func (p *Plugin) can(ctx context.Context, db *sqlb.DB, s Subject, resource, acti
 	if err != nil {
 		return false, err
 	}
-	if limited != nil && !slices.Contains(limited, Scope(resource, action)) {
+	if limited != nil && !slices.Contains(limited, KeyScope(resource, action)) {
 		return false, nil
 	}
 	return p.holds(ctx, db, userID, s.scope, func(st Statements) bool { return st.Allows(resource, action) })
@@ -93,20 +93,20 @@ func resolve(ctx context.Context, s Subject) (string, []string, error) {
 	return s.userID, nil, nil
 }
 
-// Scope returns the API-key scope that stands for action on resource:
+// KeyScope returns the API-key scope that stands for action on resource:
 // "resource:action". A key created with it may do that action, if its
 // owner may.
-func Scope(resource, action string) string { return resource + ":" + action }
+func KeyScope(resource, action string) string { return resource + ":" + action }
 
 // KeyScopes returns the API-key scope of every permission of the
-// vocabulary ([Scope]), sorted: what to declare with apikey.WithScopes.
+// vocabulary ([KeyScope]), sorted: what to declare with apikey.WithScopes.
 // A permission whose scope would pass the apikey plugin's 64 bytes has
 // none, and no key can carry it.
 func KeyScopes(r Resources) []string {
 	var out []string
 	for _, res := range sortedKeys(r) {
 		for _, act := range r[res] {
-			if s := Scope(res, act); len(s) <= MaxName {
+			if s := KeyScope(res, act); len(s) <= MaxName {
 				out = append(out, s)
 			}
 		}

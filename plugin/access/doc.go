@@ -43,7 +43,7 @@
 // # API keys
 //
 // A key of the apikey plugin carries scopes; the scope "project:read"
-// ([Scope]) stands for action read on resource project. A request that
+// ([KeyScope]) stands for action read on resource project. A request that
 // presents a key may do what the key's scopes name and its owner's roles
 // allow, both: a key never grants more than its owner holds, and
 // revoking the owner's role stops the key at once.

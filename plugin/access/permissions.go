@@ -24,7 +24,7 @@ func (p *Plugin) Permissions(ctx context.Context, s Subject) (Statements, error)
 	_, err = p.holds(ctx, p.a.DB(), userID, s.scope, func(st Statements) bool {
 		for res, acts := range st {
 			for _, act := range acts {
-				if p.resources.knows(res, act) && (limited == nil || slices.Contains(limited, Scope(res, act))) &&
+				if p.resources.knows(res, act) && (limited == nil || slices.Contains(limited, KeyScope(res, act))) &&
 					!slices.Contains(out[res], act) {
 					out[res] = append(out[res], act)
 				}

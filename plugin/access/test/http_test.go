@@ -46,7 +46,7 @@ func TestRequirePermissionKeys(t *testing.T) {
 		f := newFixture(t, e, nil)
 		ada := f.user(t, "ada")
 		f.grant(t, ada, "", "editor")
-		readKey := f.key(t, ada, access.Scope("project", "read"))
+		readKey := f.key(t, ada, access.KeyScope("project", "read"))
 		allKey := f.key(t, ada, access.KeyScopes(vocabulary())...)
 		tests := []struct {
 			name, key, path string
@@ -96,7 +96,7 @@ func TestBannedCallerRefused(t *testing.T) {
 		f := newFixture(t, e, nil)
 		c, ada := f.signIn(t, "ada")
 		f.grant(t, ada, "", "owner")
-		key := f.key(t, ada, access.Scope("project", "read"))
+		key := f.key(t, ada, access.KeyScope("project", "read"))
 		if res := c.Get("/api/project/read"); res.Status != http.StatusOK {
 			t.Fatalf("before the ban: GET = %d %s", res.Status, res.Body)
 		}

@@ -31,7 +31,7 @@ func TestPermissionMatrix(t *testing.T) {
 				for _, act := range acts {
 					wantOK := false
 					for _, w := range want {
-						wantOK = wantOK || w == access.Scope(res, act)
+						wantOK = wantOK || w == access.KeyScope(res, act)
 					}
 					if got := f.can(t, access.User(id), res, act); got != wantOK {
 						t.Errorf("role %q: Can(%s:%s) = %v, want %v", role, res, act, got, wantOK)

@@ -79,7 +79,7 @@ func TestPermissionsOfAKey(t *testing.T) {
 		f := newFixture(t, e, nil)
 		ada := f.user(t, "ada")
 		f.grant(t, ada, "", "owner")
-		key := f.key(t, ada, access.Scope("project", "read"), access.Scope("billing", "read"), access.Scope("admin.users", "view"))
+		key := f.key(t, ada, access.KeyScope("project", "read"), access.KeyScope("billing", "read"), access.KeyScope("admin.users", "view"))
 		var got access.Statements
 		var gotErr error
 		h := authhttp.Middleware(f.a)(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
