@@ -12,6 +12,7 @@ import (
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authimport"
 	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/plugin/access"
 	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/anonymous"
 	"github.com/sesame-go/sesame/plugin/apikey"
@@ -63,6 +64,7 @@ func everyPlugin(tb testing.TB, mail *authtest.Mailbox) (*password.Plugin, []aut
 		oauth.New([]*oauth.Provider{oauth.GitHub("schema-test-client", auth.NewSecret("schema-test-secret"))}),
 		geo.New(nowhere{}), apikey.New(), invite.New(), lastlogin.New(), terms.New("2026-11-01"), metadata.New(),
 		stale.New(), authimport.New(), audit.New(), anonymous.New(), sessiondata.New(), referral.New(),
+		access.New(access.Resources{"project": {"read"}}, access.WithRoles(access.Role{Name: "viewer", Statements: access.Statements{"project": {"read"}}})),
 		handoff.New(), // handoff last: it shapes new sessions after the others
 	}
 }

@@ -122,3 +122,7 @@ CREATE TABLE IF NOT EXISTS "auth_referral_code" ("user_id" VARCHAR(36) NOT NULL,
 CREATE UNIQUE INDEX IF NOT EXISTS "auth_referral_code_code_key" ON "auth_referral_code" ("code");
 CREATE TABLE IF NOT EXISTS "auth_referral" ("referred_id" VARCHAR(36) NOT NULL, "referrer_id" VARCHAR(36) NOT NULL, "created_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("referred_id"), FOREIGN KEY ("referred_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE, FOREIGN KEY ("referrer_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
 CREATE INDEX IF NOT EXISTS "auth_referral_referrer_id_idx" ON "auth_referral" ("referrer_id");
+-- migration access 001_create
+CREATE TABLE IF NOT EXISTS "auth_access_role" ("user_id" VARCHAR(36) NOT NULL, "scope" VARCHAR(64) NOT NULL, "role" VARCHAR(64) NOT NULL, "created_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("user_id", "scope", "role"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_access_role_scope_role_idx" ON "auth_access_role" ("scope", "role");
+CREATE TABLE IF NOT EXISTS "auth_access_custom_role" ("scope" VARCHAR(64) NOT NULL, "name" VARCHAR(64) NOT NULL, "statements" TEXT NOT NULL, "version" BIGINT NOT NULL, "created_at" TIMESTAMPTZ(6) NOT NULL, "updated_at" TIMESTAMPTZ(6) NOT NULL, PRIMARY KEY ("scope", "name"));

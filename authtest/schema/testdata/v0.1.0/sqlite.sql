@@ -122,3 +122,7 @@ CREATE TABLE IF NOT EXISTS "auth_referral_code" ("user_id" TEXT NOT NULL, "code"
 CREATE UNIQUE INDEX IF NOT EXISTS "auth_referral_code_code_key" ON "auth_referral_code" ("code");
 CREATE TABLE IF NOT EXISTS "auth_referral" ("referred_id" TEXT NOT NULL, "referrer_id" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("referred_id"), FOREIGN KEY ("referred_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE, FOREIGN KEY ("referrer_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
 CREATE INDEX IF NOT EXISTS "auth_referral_referrer_id_idx" ON "auth_referral" ("referrer_id");
+-- migration access 001_create
+CREATE TABLE IF NOT EXISTS "auth_access_role" ("user_id" TEXT NOT NULL, "scope" TEXT NOT NULL, "role" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("user_id", "scope", "role"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_access_role_scope_role_idx" ON "auth_access_role" ("scope", "role");
+CREATE TABLE IF NOT EXISTS "auth_access_custom_role" ("scope" TEXT NOT NULL, "name" TEXT NOT NULL, "statements" TEXT NOT NULL, "version" INTEGER NOT NULL, "created_at" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("scope", "name"));
