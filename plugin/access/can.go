@@ -189,9 +189,13 @@ func (p *Plugin) RolesOf(ctx context.Context, userID, scope string) ([]string, e
 	if !validName(userID) || (scope != "" && !validName(scope)) {
 		return nil, nil // no grant can name them
 	}
+	return rolesOf(ctx, p.a.DB(), userID, scope)
+}
+
+func rolesOf(ctx context.Context, db *sqlb.DB, userID, scope string) ([]string, error) {
 	var role string
 	var out []string
-	err := p.a.DB().All(ctx, sqlb.Select(GrantRole.Into(&role)).From(Grants).
+	err := db.All(ctx, sqlb.Select(GrantRole.Into(&role)).From(Grants).
 		Where(sqlb.And(GrantUserID.Eq(userID), GrantScope.Eq(scope))).OrderBy(GrantRole.Asc()), func() error {
 		out = append(out, role)
 		return nil

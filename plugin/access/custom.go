@@ -71,11 +71,15 @@ func (p *Plugin) CustomRole(ctx context.Context, scope, name string) (Statements
 	if p.a == nil {
 		return nil, false, errNotWired
 	}
+	return p.customRole(ctx, p.a.DB(), scope, name)
+}
+
+func (p *Plugin) customRole(ctx context.Context, db *sqlb.DB, scope, name string) (Statements, bool, error) {
 	if !validName(name) || (scope != "" && !validName(scope)) {
 		return nil, false, nil // no role can have them
 	}
 	var doc string
-	err := p.a.DB().One(ctx, sqlb.Select(CustomRoleStatements.Into(&doc)).From(CustomRoles).
+	err := db.One(ctx, sqlb.Select(CustomRoleStatements.Into(&doc)).From(CustomRoles).
 		Where(sqlb.And(CustomRoleScope.Eq(scope), CustomRoleName.Eq(name))))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil

@@ -3,6 +3,8 @@ package access
 import (
 	"context"
 	"slices"
+
+	"github.com/sesame-go/sesame/sqlb"
 )
 
 // Permissions returns every permission the subject holds, merged from
@@ -13,6 +15,10 @@ func (p *Plugin) Permissions(ctx context.Context, s Subject) (Statements, error)
 	if p.a == nil {
 		return nil, errNotWired
 	}
+	return p.permissions(ctx, p.a.DB(), s)
+}
+
+func (p *Plugin) permissions(ctx context.Context, db *sqlb.DB, s Subject) (Statements, error) {
 	out := Statements{}
 	if s.scope != "" && !validName(s.scope) {
 		return out, nil
@@ -21,7 +27,7 @@ func (p *Plugin) Permissions(ctx context.Context, s Subject) (Statements, error)
 	if err != nil {
 		return nil, err
 	}
-	_, err = p.holds(ctx, p.a.DB(), userID, s.scope, func(st Statements) bool {
+	_, err = p.holds(ctx, db, userID, s.scope, func(st Statements) bool {
 		for res, acts := range st {
 			for _, act := range acts {
 				if p.resources.knows(res, act) && (limited == nil || slices.Contains(limited, KeyScope(res, act))) &&
@@ -44,12 +50,19 @@ func (p *Plugin) Permissions(ctx context.Context, s Subject) (Statements, error)
 // revoke the role, so that no one hands out more than they hold. It
 // answers [ErrUnknownRole] for a role that is neither.
 func (p *Plugin) Covers(ctx context.Context, s Subject, role string) (bool, error) {
+	if p.a == nil {
+		return false, errNotWired
+	}
+	return p.covers(ctx, p.a.DB(), s, role)
+}
+
+func (p *Plugin) covers(ctx context.Context, db *sqlb.DB, s Subject, role string) (bool, error) {
 	if !validName(role) {
 		return false, ErrUnknownRole
 	}
 	st, ok := p.roles[role]
 	if !ok {
-		custom, found, err := p.CustomRole(ctx, s.scope, role)
+		custom, found, err := p.customRole(ctx, db, s.scope, role)
 		if err != nil {
 			return false, err
 		}
@@ -58,7 +71,7 @@ func (p *Plugin) Covers(ctx context.Context, s Subject, role string) (bool, erro
 		}
 		st = custom
 	}
-	held, err := p.Permissions(ctx, s)
+	held, err := p.permissions(ctx, db, s)
 	if err != nil {
 		return false, err
 	}

@@ -120,3 +120,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// Knows reports whether the vocabulary declares action on resource, for
+// plugins built on this one to check, at [auth.New], that the permissions
+// they ask about exist.
+func (p *Plugin) Knows(resource, action string) bool { return p.resources.knows(resource, action) }

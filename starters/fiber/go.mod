@@ -34,6 +34,8 @@ require (
 	github.com/rivo/uniseg v0.2.0 // indirect
 	github.com/sesame-go/sesame v0.1.0 // indirect
 	github.com/sesame-go/sesame/lookup v0.1.0 // indirect
+	github.com/sesame-go/sesame/plugin/access v0.1.0 // indirect
+	github.com/sesame-go/sesame/plugin/organization v0.1.0 // indirect
 	github.com/sesame-go/sesame/plugin/passkey v0.1.0 // indirect
 	github.com/sesame-go/sesame/plugin/password v0.1.0 // indirect
 	github.com/sesame-go/sesame/school v0.1.0 // indirect
@@ -64,3 +66,7 @@ replace (
 	github.com/sesame-go/sesame/sqlb => ../../sqlb
 	github.com/sesame-go/sesame/starters/site => ../site
 )
+
+replace github.com/sesame-go/sesame/plugin/organization => ../../plugin/organization
+
+replace github.com/sesame-go/sesame/plugin/access => ../../plugin/access

@@ -53,6 +53,8 @@ require (
 	github.com/quic-go/quic-go v0.59.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/sesame-go/sesame/lookup v0.1.0 // indirect
+	github.com/sesame-go/sesame/plugin/access v0.1.0 // indirect
+	github.com/sesame-go/sesame/plugin/organization v0.1.0 // indirect
 	github.com/sesame-go/sesame/plugin/passkey v0.1.0 // indirect
 	github.com/sesame-go/sesame/plugin/password v0.1.0 // indirect
 	github.com/sesame-go/sesame/school v0.1.0 // indirect
@@ -87,3 +89,7 @@ replace (
 	github.com/sesame-go/sesame/sqlb => ../../sqlb
 	github.com/sesame-go/sesame/starters/site => ../site
 )
+
+replace github.com/sesame-go/sesame/plugin/organization => ../../plugin/organization
+
+replace github.com/sesame-go/sesame/plugin/access => ../../plugin/access

@@ -29,8 +29,10 @@
 // (https, or http on localhost: not an IP address), the magiclink and
 // emailchallenge plugins (sign-in links and codes by email), the admin
 // plugin (the admin area under [AdminPath], for people with its admin
-// role), and [School], a sign-in plugin of this package for school
-// accounts.
+// role), the access and organization plugins (the organizations page
+// under [OrganizationsPath]: create, invite by mail, accept at
+// [AcceptInvitationPath], the active organization in the header), and
+// [School], a sign-in plugin of this package for school accounts.
 //
 // # Routes
 //

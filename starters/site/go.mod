@@ -36,6 +36,8 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	github.com/sesame-go/sesame/plugin/access v0.1.0
+	github.com/sesame-go/sesame/plugin/organization v0.1.0
 	github.com/sesame-go/sesame/plugin/passkey v0.1.0
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
@@ -54,3 +56,7 @@ replace (
 	github.com/sesame-go/sesame/school => ../../school
 	github.com/sesame-go/sesame/sqlb => ../../sqlb
 )
+
+replace github.com/sesame-go/sesame/plugin/organization => ../../plugin/organization
+
+replace github.com/sesame-go/sesame/plugin/access => ../../plugin/access

@@ -24,7 +24,8 @@ var templateFiles embed.FS
 // layout.html.
 var pageNames = []string{"home", "sign-up", "sign-in", "verify", "undo", "forgot", "reset", "message",
 	"account", "school", "courses", "course", "buildings", "not-found",
-	"two-factor", "two-factor-setup", "recovery-codes", "email-code", "admin", "admin-user"}
+	"two-factor", "two-factor-setup", "recovery-codes", "email-code", "admin", "admin-user",
+	"organizations", "organization-accept"}
 
 // pages are the parsed templates by page name.
 type pages map[string]*template.Template
@@ -63,6 +64,9 @@ type view struct {
 	Data any
 	// GitHub is set when sign-in with GitHub is configured.
 	GitHub bool
+	// Organization is the name of the session's active organization, shown
+	// in the header, or "".
+	Organization string
 	// Admin is set for administrators: the header links to the admin area.
 	Admin bool
 	// Impersonation is set when an administrator acts as User: every page
@@ -107,6 +111,10 @@ var notices = map[string]string{
 	"user-sessions-revoked": "Every session of the person is signed out.",
 	"impersonating":         "You are acting as this person: what you do here, you do as them, and it is recorded.",
 	"impersonation-stopped": "You stopped acting as that person and are signed out: sign in again as yourself.",
+	"organization-created":  "The organization is created: you are its owner.",
+	"invitation-sent":       "The invitation is sent: it is accepted from the link in its mail.",
+	"invitation-accepted":   "You joined the organization.",
+	"organization-switched": "Your active organization is changed.",
 }
 
 // contentSecurityPolicy allows the pages their own inline style, forms
@@ -119,6 +127,13 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self'; connect-sr
 func (app *App) render(w http.ResponseWriter, r *http.Request, status int, name string, v view) {
 	if u, ok := authhttp.UserFrom(r); ok {
 		v.User, v.Email, v.Admin = u, primaryEmail(u), admin.RoleOf(u) == admin.RoleAdmin
+		org, err := app.activeOrganization(r.Context())
+		if err != nil {
+			app.log.ErrorContext(r.Context(), "site: read the active organization", "err", err)
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+		v.Organization = org
 	}
 	if s, ok := authhttp.SessionFrom(r); ok {
 		if m, ok := admin.ImpersonationOf(s); ok {

@@ -72,6 +72,13 @@ func (app *App) Routes() []Route {
 		}
 		return r
 	}
+	orgs := func(method, path string, f http.HandlerFunc) Route {
+		r := Route{Method: method, Path: path, Handler: f, SignedIn: true}
+		if method == post {
+			r.Page = OrganizationsPath
+		}
+		return r
+	}
 	return []Route{
 		h(get, "/", app.home),
 		h(get, "/sign-up", app.signUpPage),
@@ -123,6 +130,12 @@ func (app *App) Routes() []Route {
 		admin(post, AdminPath+"/revoke-sessions", app.adminAction("user-sessions-revoked", app.revokeUserSessions)),
 		admin(post, AdminPath+"/impersonate", app.impersonate),
 		form(h(post, AdminPath+"/stop-impersonating", app.stopImpersonating), "/account"),
+		orgs(get, OrganizationsPath, app.organizationsPage),
+		orgs(post, OrganizationsPath+"/create", app.createOrganization),
+		orgs(post, OrganizationsPath+"/invite", app.inviteMember),
+		orgs(post, OrganizationsPath+"/active", app.setActiveOrganization),
+		orgs(get, AcceptInvitationPath, app.acceptPage),
+		form(orgs(post, AcceptInvitationPath, app.acceptInvitation), AcceptInvitationPath),
 		h(get, "/courses", app.coursesPage),
 		h(get, "/course", app.coursePage),
 		h(get, "/buildings", app.buildingsPage),

@@ -11,10 +11,12 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/lookup"
+	"github.com/sesame-go/sesame/plugin/access"
 	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
 	"github.com/sesame-go/sesame/plugin/magiclink"
+	"github.com/sesame-go/sesame/plugin/organization"
 	"github.com/sesame-go/sesame/plugin/passkey"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/breach"
@@ -25,9 +27,10 @@ import (
 const AuthPrefix = "/auth"
 
 // App is the app: its database, its Sesame instance with the email,
-// password, two-factor, passkey, magic-link, email-code, admin and school
-// plugins, the course catalog, and its pages. Make one with [New], serve
-// [App.Routes] and the auth routes, and [App.Close] it at the end.
+// password, two-factor, passkey, magic-link, email-code, admin, school,
+// access and organization plugins, the course catalog, and its pages.
+// Make one with [New], serve [App.Routes] and the auth routes, and
+// [App.Close] it at the end.
 type App struct {
 	auth       *auth.Auth
 	mail       *email.Plugin
@@ -37,6 +40,7 @@ type App struct {
 	magicLink  *magiclink.Plugin
 	emailCode  *emailchallenge.Plugin
 	admin      *admin.Plugin
+	orgs       *organization.Plugin // on access: the organizations page
 	school     *School
 	github     bool // sign-in with GitHub is configured
 	courses    *lookup.Client
@@ -83,7 +87,12 @@ func New(ctx context.Context, cfg Config, out io.Writer, opts ...Option) (_ *App
 	// them with twofactor.WithSecretKeys and a key from a secret store.
 	app.twoFactor = twofactor.New(twofactor.WithIssuer("Sesame starter"))
 	app.magicLink, app.emailCode, app.admin = magiclink.New(), emailchallenge.New(), admin.New()
-	plugins := []auth.Plugin{app.mail, app.password, app.twoFactor, app.magicLink, app.emailCode, app.admin, app.school}
+	// Organizations' roles are access grants; the invitation mail links
+	// to the organizations page's accept page.
+	acc := access.New(organization.Resources(), access.WithRoles(organization.DefaultRoles()...))
+	app.orgs = organization.New(acc, organization.WithAcceptPath(AcceptInvitationPath))
+	plugins := []auth.Plugin{app.mail, app.password, app.twoFactor, app.magicLink, app.emailCode, app.admin, app.school,
+		acc, app.orgs}
 	passkeysAt := passkeysOff(app.baseURL)
 	if passkeysAt == "" {
 		app.passkey = passkey.New(passkey.WithRPName("Sesame starter"))
