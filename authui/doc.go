@@ -1,0 +1,47 @@
+// Package authui serves ready-made account pages for an [auth.Auth]:
+// server-rendered HTML that works without JavaScript, for the plugins
+// passed to the instance and only those.
+//
+// # Configuration
+//
+// [Handler] returns the pages; its options name the app ([AppName]), the
+// page after signing in ([AfterSignIn]), the path the pages live under
+// ([Prefix]), templates and static files that replace the embedded ones
+// ([Templates]) and the languages offered ([Languages], [Messages]).
+// Handler checks the whole combination at start-up and reports every
+// problem at once.
+//
+// # Routes
+//
+// With the password plugin: GET and POST /sign-in, /sign-up,
+// /forgot-password, /reset-password (the reset link's page), POST
+// /account/password. With the email plugin: GET and POST /verify-email
+// (the verification link's page), POST /verify-email/resend. With the
+// magiclink plugin: GET /magic-link (the request form, and the link's
+// page), POST /magic-link/send and /magic-link. With the twofactor
+// plugin: GET and POST /two-factor, the second step of a sign-in, which a
+// sign-in of a person with a second factor goes on to. Always: GET
+// and POST /sign-out, GET /account (profile and sessions), POST
+// /account/profile (the name), /account/sessions/revoke and
+// /account/sessions/revoke-others, and GET
+// /authui.css. All under the prefix. A plugin that implements
+// [authhttp.UIMethod] adds its buttons to the sign-in page (the oauth
+// plugin one per provider); a GET button shows as a link, so that the
+// redirect to a provider is a navigation, which the pages' form-action
+// 'self' does not govern.
+//
+// # Security
+//
+// Every form calls a plugin's typed Go method with the request's context,
+// so that it runs the operation's one pipeline (rate limits, the CSRF
+// origin check, session checks, one transaction) as its JSON route does.
+// Every POST must come from a page of this site (Origin and Fetch
+// Metadata) and carry the browser's form token, a random value in a
+// cookie that another site cannot read; then the browser is redirected
+// to a page (PRG), the errors shown next to their fields. Pages answer
+// with a Content-Security-Policy that allows no script and no inline
+// style, Cache-Control: no-store, Referrer-Policy: same-origin. Sign-up
+// and forgot-password answer alike whether or not the address has an
+// account. Links' pages show a form that posts the token, so that opening
+// a link changes nothing.
+package authui

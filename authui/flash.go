@@ -1,0 +1,81 @@
+package authui
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/sesame-go/sesame/auth"
+)
+
+// flash carries a failed form's errors and values across the redirect
+// that follows its POST (PRG), in a short-lived cookie read once: the
+// address typed stays out of URLs and logs. Only codes travel: the page
+// shows its catalog's messages for them, so a forged cookie can make it
+// say nothing else. Passwords never travel.
+type flash struct {
+	Page   string            `json:"p"`
+	Errors []fieldError      `json:"e"`
+	Values map[string]string `json:"v,omitempty"`
+}
+
+// flashCookie returns the name of the flash cookie: with the __Host-
+// prefix on https, so that no sibling domain sets it.
+func flashCookie(a *auth.Auth) string {
+	if a.BaseURL().Scheme == "https" {
+		return "__Host-authui_flash"
+	}
+	return "authui_flash"
+}
+
+// maxFlashValue is the longest value a flash keeps.
+const maxFlashValue = 512
+
+// setFlash sets the flash for the next GET of a page.
+func setFlash(w http.ResponseWriter, a *auth.Auth, f flash) {
+	for k, v := range f.Values {
+		if len(v) > maxFlashValue {
+			f.Values[k] = v[:maxFlashValue]
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: flashCookie(a), Value: encodeFlash(f), Path: "/",
+		MaxAge: 300, HttpOnly: true, Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode})
+}
+
+// takeFlash reads the flash and deletes it.
+func takeFlash(w http.ResponseWriter, r *http.Request, a *auth.Auth) (flash, bool) {
+	c, err := r.Cookie(flashCookie(a))
+	if err != nil {
+		return flash{}, false
+	}
+	http.SetCookie(w, &http.Cookie{Name: flashCookie(a), Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode})
+	return decodeFlash(c.Value)
+}
+
+// decodeFlash decodes a flash cookie's value. It keeps only what a page
+// can show: a message argument is a number of seconds, a field a form's
+// field name.
+func decodeFlash(value string) (flash, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(value)
+	var f flash
+	if err != nil || json.Unmarshal(b, &f) != nil {
+		return flash{}, false
+	}
+	for i, e := range f.Errors {
+		if strings.Trim(e.Arg, "0123456789") != "" || len(e.Arg) > 6 {
+			f.Errors[i].Arg = ""
+		}
+		if strings.Trim(strings.ToLower(e.Field), "abcdefghijklmnopqrstuvwxyz") != "" {
+			f.Errors[i].Field = ""
+		}
+	}
+	return f, true
+}
+
+// encodeFlash encodes a flash for its cookie.
+func encodeFlash(f flash) string {
+	b, _ := json.Marshal(f) // strings and maps of strings: never fails
+	return base64.RawURLEncoding.EncodeToString(b)
+}

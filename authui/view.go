@@ -1,0 +1,173 @@
+package authui
+
+import (
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/sesame-go/sesame/auth"
+	"github.com/sesame-go/sesame/authhttp"
+)
+
+// view is what every page template sees. Templates call its methods for
+// every text (T) and every form field (Field), so that nothing is written
+// outside the catalog.
+type view struct {
+	cat    map[string]string
+	prefix string
+
+	// Lang is the page's language, for <html lang>.
+	Lang string
+	// AppName is the host's name for the app.
+	AppName string
+	// Page is the page's name ("sign-in" ...), for style sheets and tests.
+	Page string
+	// Title is the catalog key of the page's title.
+	Title string
+	// User is the signed-in person, and Email their primary address.
+	User  *auth.User
+	Email string
+	// CSRF is the browser's form token, sent back by every form.
+	CSRF string
+	// Notice is the catalog key of what the last action did.
+	Notice string
+	// Errors are the last POST's errors, in the order of the form.
+	Errors []fieldError
+	// Values are the values to show again in the form: never a password.
+	Values map[string]string
+	// Has says which plugins the pages serve.
+	Has has
+	// Methods are the plugins' sign-in buttons.
+	Methods []authhttp.UIButton
+	// Data is the page's own data.
+	Data any
+}
+
+// has says which plugins were passed to the instance.
+type has struct{ Password, Email, MagicLink, EmailCode, TwoFactor bool }
+
+// fieldError is one error of a form: the field it concerns ("" for the
+// whole form), its code, and its message's argument if any.
+type fieldError struct {
+	Field string `json:"f,omitempty"`
+	Code  string `json:"c"`
+	Arg   string `json:"a,omitempty"`
+}
+
+// shownError is a fieldError as the error summary lists it.
+type shownError struct{ Field, Text string }
+
+// T returns the message of key in the page's language.
+func (v *view) T(key string, args ...any) string { return translate(v.cat, key, args) }
+
+// Path returns the path of one of the pages, under the prefix.
+func (v *view) Path(p string) string { return v.prefix + p }
+
+// Value returns the value a field shows again.
+func (v *view) Value(name string) string { return v.Values[name] }
+
+// ErrorIs reports whether the last POST failed with code.
+func (v *view) ErrorIs(code string) bool {
+	for _, e := range v.Errors {
+		if e.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrorList returns the errors as the summary shows them.
+func (v *view) ErrorList() []shownError {
+	var out []shownError
+	for _, e := range v.Errors {
+		out = append(out, shownError{Field: e.Field, Text: v.errorText(e)})
+	}
+	return out
+}
+
+// errorText returns the message of an error in the page's language: the
+// catalog's for its code, else a general one, never the English message
+// of the error itself.
+func (v *view) errorText(e fieldError) string {
+	key := "error." + e.Code
+	if _, ok := english[key]; !ok {
+		key = "error.other"
+	}
+	return v.T(key, e.Arg)
+}
+
+// Label returns the text of a plugin's button: the catalog's message for
+// it, else "Continue with" its provider in the page's language, else the
+// plugin's own.
+func (v *view) Label(b authhttp.UIButton) string {
+	if msg, ok := v.cat["method."+b.Name]; ok {
+		return msg
+	}
+	if b.Provider != "" {
+		return v.T("method.continue_with", b.Provider)
+	}
+	return b.Label
+}
+
+// Href returns the link of a GET button: its action with its fields as
+// the query. A GET button is a link, not a form, so that where it leads
+// (an OAuth provider's sign-in) is a navigation, which the pages'
+// form-action policy ('self') does not govern.
+func (v *view) Href(b authhttp.UIButton) string {
+	if len(b.Fields) == 0 {
+		return b.Action
+	}
+	q := url.Values{}
+	for k, val := range b.Fields {
+		q.Set(k, val)
+	}
+	return b.Action + "?" + q.Encode()
+}
+
+// When formats a time for people, in UTC.
+func (v *view) When(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+
+// Stamp formats a time for machines (<time datetime>).
+func (v *view) Stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// field is one input of a form, for the "field" partial.
+type field struct {
+	Name, Type, Label, Autocomplete, Hint, Value, Error, DescribedBy string
+	// Focus is set on the form's first field with an error.
+	Focus bool
+}
+
+// Field describes an input: its name, type, the catalog keys of its label
+// and hint ("" for none) and its autocomplete token. It carries the
+// value to show again (never of a password) and the field's error.
+func (v *view) Field(name, typ, labelKey, autocomplete, hintKey string) field {
+	f := field{Name: name, Type: typ, Label: v.T(labelKey), Autocomplete: autocomplete}
+	if typ != "password" {
+		f.Value = v.Values[name]
+	}
+	var described []string
+	if hintKey != "" {
+		f.Hint = v.T(hintKey)
+		described = append(described, name+"-hint")
+	}
+	for i, e := range v.Errors {
+		if e.Field == name {
+			f.Error = v.errorText(e)
+			described = append(described, name+"-error")
+			f.Focus = firstField(v.Errors[:i])
+			break
+		}
+	}
+	f.DescribedBy = strings.Join(described, " ")
+	return f
+}
+
+// firstField reports whether no error before this one names a field.
+func firstField(before []fieldError) bool {
+	for _, e := range before {
+		if e.Field != "" {
+			return false
+		}
+	}
+	return true
+}
