@@ -61,6 +61,11 @@ func (c *Call) accountChanged(ctx context.Context, userID string, ev AccountEven
 	if err != nil {
 		return 0, err
 	}
+	if keep != "" && c.a.stateless() {
+		if err := c.reissueKept(ctx); err != nil { // the event ended its token too
+			return 0, err
+		}
+	}
 	var spare sqlb.Cond
 	if keep != "" {
 		spare = sqlb.Or(TokenSessionID.IsNull(), TokenSessionID.Ne(nullString(keep)))

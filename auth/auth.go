@@ -66,6 +66,7 @@ func New(opts ...Option) (*Auth, error) {
 	}
 	a.checkBaseURL(add)
 	a.checkSessions(add)
+	a.checkStateless(add)
 	a.registerPlugins(add)
 	a.checkers = sessionCheckers(cfg.plugins)
 	a.resolvers, a.resolverNames, a.credHeaders = credentialResolvers(cfg.plugins)
@@ -83,7 +84,10 @@ func New(opts ...Option) (*Auth, error) {
 		a.db = sqlb.New(cfg.db, cfg.dialect, dbOpts...)
 	}
 	a.sessions = cfg.sessionStore
-	if a.sessions == nil {
+	switch {
+	case cfg.stateless != nil:
+		a.sessions = statelessStore{a: a}
+	case a.sessions == nil:
 		a.sessions = dbSessionStore{}
 	}
 	a.rates = cfg.rateStore

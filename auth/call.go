@@ -35,6 +35,9 @@ type Call struct {
 	recordErr error
 	// changed are the users whose cached sessions the run ends.
 	changed []string
+	// keptEvents counts the account-security events that kept the
+	// caller's stateless session: each advanced the user's epoch by one.
+	keptEvents int64
 }
 
 // Outcome is what an operation did to the caller's session, for the
@@ -165,7 +168,12 @@ func (c *Call) start(ctx context.Context, s *Session, token Secret, impersonator
 	if impersonator != "" {
 		s.ImpersonatorID = impersonator // a starter shapes the session, not whose it is
 	}
-	if err := c.a.sessions.Create(ctx, c.db, s, hashToken(token)); err != nil {
+	if c.a.stateless() {
+		var err error
+		if token, err = c.a.issueStateless(ctx, c.db, s); err != nil {
+			return nil, Secret{}, err
+		}
+	} else if err := c.a.sessions.Create(ctx, c.db, s, hashToken(token)); err != nil {
 		return nil, Secret{}, err
 	}
 	c.created = append(c.created, s)

@@ -81,6 +81,10 @@ func (a *Auth) coreOperations() []Operation {
 			Name: OpListSessions, Method: http.MethodGet, Path: "/sessions", Session: SessionUser,
 			Handler: func(ctx context.Context, c *Call, _ Empty) (SessionList, error) {
 				list, err := a.sessions.List(ctx, c.DB(), c.User().ID, c.Now())
+				if a.stateless() { // no server keeps the others: the caller's own is all it knows
+					own := *c.Session()
+					list = []*Session{&own}
+				}
 				for _, s := range list {
 					s.Current = s.ID == c.Session().ID
 				}
@@ -92,8 +96,14 @@ func (a *Auth) coreOperations() []Operation {
 		},
 		revoke: &Op[RevokeRequest, Revoked]{
 			Name: OpRevokeSession, Method: http.MethodPost, Path: "/sessions/revoke", Session: SessionUser,
-			Writes: true, Rate: DefaultRate, Codes: []*Error{ErrSessionNotFound},
+			Writes: true, Rate: DefaultRate, Codes: []*Error{ErrSessionNotFound, ErrSessionNotRevocable},
 			Handler: func(ctx context.Context, c *Call, in RevokeRequest) (Revoked, error) {
+				if !ValidID(in.ID) { // no session has it; and a uuid column would refuse it
+					return Revoked{}, ErrSessionNotFound
+				}
+				if a.stateless() && a.cfg.revocations == nil && in.ID != c.Session().ID {
+					return Revoked{}, ErrSessionNotRevocable
+				}
 				n, err := c.endSessions(ctx, c.User().ID, in.ID)
 				if err != nil {
 					return Revoked{}, err
@@ -116,8 +126,10 @@ func (a *Auth) coreOperations() []Operation {
 			},
 		},
 		createUser: a.createUserOp(),
+		updateUser: a.updateUserOp(),
 	}
-	return []Operation{a.core.session, a.core.signOut, a.core.list, a.core.revoke, a.core.revokeOthers, a.core.createUser}
+	return []Operation{a.core.session, a.core.signOut, a.core.list, a.core.revoke, a.core.revokeOthers, a.core.createUser,
+		a.core.updateUser}
 }
 
 // coreOps are the core's typed operations.
@@ -128,6 +140,7 @@ type coreOps struct {
 	revoke       *Op[RevokeRequest, Revoked]
 	revokeOthers *Op[Empty, Revoked]
 	createUser   *Op[NewUser, *User]
+	updateUser   *Op[UpdateUserRequest, *User]
 }
 
 // GetSession returns the caller's user and session; [ErrNoSession] when
@@ -149,7 +162,10 @@ func (a *Auth) ListSessions(ctx context.Context) ([]*Session, error) {
 }
 
 // RevokeSession ends one of the caller's sessions; [ErrSessionNotFound]
-// when the caller has no session of that ID.
+// when the caller has no session of that ID. Under
+// [WithStatelessSessions], a session other than the caller's own needs a
+// revocation list ([ErrSessionNotRevocable] without one), and any ID of
+// the caller's is taken as one of their sessions, since none is kept.
 func (a *Auth) RevokeSession(ctx context.Context, id string) error {
 	_, err := a.core.revoke.Run(ctx, RevokeRequest{ID: id})
 	return err

@@ -55,14 +55,15 @@
 // [IdentityObserver], [Deliverer], [SessionStarter], [SessionChecker],
 // [AccountObserver], [UserCreationGuard], [CredentialResolver],
 // [SecondFactor], [SignInMethod], [Validator], [ErrorCoder], [Sweeper],
-// [Maintainer], [EventRecorder], [UserAdopter], [SessionEndObserver] and
-// [Initializer]. The example plugin of this package implements them all
+// [Maintainer], [EventRecorder], [UserAdopter], [SessionEndObserver],
+// [UserDeletionObserver] and [Initializer]. The example plugin of this package implements them all
 // but the identity observers, which the email plugin shows, the
 // user-creation guard, which the invite plugin shows, the credential
 // resolver, which the apikey plugin shows, [Challenger], which the
 // captcha and pow plugins show, and the event recorder, user adopter and
 // session-end observer, which the audit, anonymous and sessiondata
-// plugins show.
+// plugins show, and the user-deletion observer, which the organization
+// plugin shows.
 //
 // # Storage
 //

@@ -61,6 +61,36 @@ func ExampleWithRateLimit() {
 	}
 }
 
+// Stateless sessions: the token is the sealed session, so that no session
+// store is read or written per request; the user is still read, by
+// primary key, so that bans and account-security events end sessions at
+// once. A revocation list lets a sign-out end the token everywhere;
+// WithStatelessRefreshWithoutRead would skip the user's query for up to a
+// few minutes, at the price of that much lag. The keys come from the
+// host's secret store: the first seals, any opens, so a new key goes in
+// front and the old one stays until the tokens it sealed have expired.
+func ExampleWithStatelessSessions() {
+	db, err := sql.Open("pgx", "postgres://app@db.internal/app")
+	if err != nil {
+		log.Fatal(err)
+	}
+	newKey, oldKey := make([]byte, 32), make([]byte, 32) // read from the secret store
+	keys, err := auth.NewSealer(newKey, oldKey)
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = auth.New(
+		auth.WithDB(db, sqlb.Postgres),
+		auth.WithBaseURL("https://example.com/auth"),
+		auth.WithPlugins( /* email.New(...), password.New(...) ... */ ),
+		auth.WithStatelessSessions(keys),
+		auth.WithSessionRevocations(auth.DatabaseSessionRevocations()),
+	)
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
 // A Secret never prints, whatever the formatting path.
 func ExampleSecret() {
 	token := auth.NewSecret("s3cr3t-t0ken")

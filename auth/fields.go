@@ -1,9 +1,11 @@
 package auth
 
 import (
+	"database/sql"
 	"database/sql/driver"
 	"encoding/json"
 	"reflect"
+	"time"
 
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -61,7 +63,38 @@ type slot[T any] struct {
 
 func (s *slot[T]) selection() sqlb.Selection { return s.col.Into(&s.v) }
 
-func (s *slot[T]) value() any { return fieldValue(s.v) }
+// value is fieldValue(s.v); the types plugins declare fields of are
+// unwrapped without boxing the value first: every request pays it.
+func (s *slot[T]) value() any {
+	switch p := any(&s.v).(type) {
+	case *sql.Null[string]:
+		return nullValue(*p)
+	case *sql.Null[time.Time]:
+		return nullValue(*p)
+	case *sql.Null[bool]:
+		return nullValue(*p)
+	case *sql.Null[int64]:
+		return nullValue(*p)
+	case *string:
+		return *p
+	case *bool:
+		return *p
+	case *int64:
+		return *p
+	case *time.Time:
+		return *p
+	}
+	return fieldValue(s.v)
+}
+
+// nullValue is what a valid driver value's Null.Value gives: nil or the
+// value itself.
+func nullValue[T string | time.Time | bool | int64](n sql.Null[T]) any {
+	if !n.Valid {
+		return nil
+	}
+	return n.V
+}
 
 // fieldValue unwraps nullable values so that JSON shows null or the value.
 func fieldValue[T any](v T) any {

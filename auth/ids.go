@@ -19,6 +19,30 @@ var idType = sqlb.String(36).Labeled("id")
 // the instance's clock, like every ID of the core's tables.
 func (a *Auth) NewID() string { return newID(a.Now()) }
 
+// ValidID reports whether s has the form of an ID the core makes: a UUID
+// in its 36-character text form. Check IDs that come from a client with
+// it, so that a malformed one answers invalid_input rather than reach the
+// database, where a native uuid column ([WithSQLTypes]) would refuse it
+// with an error, and a 36-character column one longer.
+func ValidID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if c != '-' {
+				return false
+			}
+		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // newID returns a UUIDv7 (RFC 9562 §5.7) for the instant now.
 func newID(now time.Time) string {
 	var u [16]byte

@@ -48,8 +48,11 @@ func (c *Call) Impersonate(ctx context.Context, userID string, ttl time.Duration
 // the instance's session store, impersonations among them: for an
 // administrator's view of an account. [Auth.ListSessions] is the
 // caller's own list. Whoever calls it decides whether the caller may see
-// them.
+// them. Under [WithStatelessSessions] it answers [ErrSessionsNotListed].
 func (c *Call) UserSessions(ctx context.Context, userID string) ([]*Session, error) {
+	if c.a.stateless() {
+		return nil, ErrSessionsNotListed
+	}
 	return c.a.sessions.List(ctx, c.db, userID, c.Now())
 }
 

@@ -43,6 +43,9 @@ var coreMigrations = []Migration{
 		}
 		return markSignUps(ctx, db)
 	}},
+	// Stateless sessions: the count of account-security events that
+	// ended them all, and the list of those ended one by one.
+	Changes("005_stateless_sessions", sqlb.AddColumn(UserSessionEpoch), sqlb.CreateTable(Revocations)),
 }
 
 // markSignUps marks, in a database made before migration 004, each

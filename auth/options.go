@@ -43,12 +43,17 @@ type config struct {
 	sessionCache    SessionCache
 	sessionPolicy   SessionPolicy
 	sessionCacheTTL time.Duration
-	rateStore       RateStore
-	rateRules       map[string]RateRules
-	rateOff         bool
-	eventSink       func(context.Context, Event)
-	unverifiedTTL   time.Duration
-	outbox          bool
+	// stateless, withoutRead and revocations are the stateless sessions'
+	// keys and options.
+	stateless     *Sealer
+	withoutRead   time.Duration
+	revocations   SessionRevocations
+	rateStore     RateStore
+	rateRules     map[string]RateRules
+	rateOff       bool
+	eventSink     func(context.Context, Event)
+	unverifiedTTL time.Duration
+	outbox        bool
 }
 
 // SessionConfig holds the session options; each has a With option.

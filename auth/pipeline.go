@@ -3,8 +3,10 @@ package auth
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/sesame-go/sesame/sqlb"
 )
@@ -89,6 +91,7 @@ func (o *Op[In, Out]) run(ctx context.Context, in In) (out Out, oc Outcome, err 
 			a.undoSessions(ctx, c)
 			c.forgetAttempt()
 			err = nil
+			backOff(ctx, attempt)
 		}
 	} else {
 		txErr = body(a.db)
@@ -227,8 +230,8 @@ func (a *Auth) checkSession(ctx context.Context, c *Call) error {
 // undoSessions deletes, after a failed run, the sessions the run created
 // in a store outside the rolled-back transaction.
 func (a *Auth) undoSessions(ctx context.Context, c *Call) {
-	if _, inDB := a.sessions.(dbSessionStore); inDB {
-		return
+	if _, inDB := a.sessions.(dbSessionStore); inDB || a.stateless() {
+		return // rolled back, or never stored: a stateless token never left the call
 	}
 	for _, s := range c.created {
 		if _, err := a.sessions.Delete(context.WithoutCancel(ctx), a.db, s.UserID, "", s.ID); err != nil {
@@ -278,6 +281,18 @@ func (a *Auth) declared(info *OpInfo, code string) bool {
 // keeps failing with a transient conflict ([sqlb.IsRetryable]).
 const txAttempts = 3
 
+// backOff waits a random while before a transaction's next attempt, up to
+// 4 ms after the first and 8 ms after the second: the transactions that
+// collided do not all start again at once and collide again.
+func backOff(ctx context.Context, attempt int) {
+	t := time.NewTimer(time.Duration(rand.Int64N(int64(attempt) * int64(4*time.Millisecond))))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}
+
 // forgetAttempt drops what a rolled-back attempt of the transaction
 // recorded in the call, so that the next attempt starts afresh: its
 // effects, deliveries, sessions, new users and outcome.
@@ -286,4 +301,5 @@ func (c *Call) forgetAttempt() {
 	c.created, c.newUsers, c.changed = nil, nil, nil
 	c.afterCommit, c.deliveries = nil, nil
 	c.keepWrites = false
+	c.keptEvents = 0
 }

@@ -62,6 +62,13 @@ type Request struct {
 	// Refreshed is set when resolving the session extended its expiry;
 	// the transport then renews the cookie.
 	refreshed bool
+	// reissued is set when a stateless session's token was issued anew
+	// (a refresh, or an account-security event that kept the session):
+	// Token holds the new one, for the transport to hand to the client.
+	reissued bool
+	// epoch is the user's session epoch the stateless token presented
+	// was issued under.
+	epoch     int64
 	err       error
 	admission admission
 	// deferring holds deliveries until the transport sent its answer.
@@ -92,6 +99,31 @@ func (r *Request) TakeCookies() []*http.Cookie {
 	c := r.setCookies
 	r.setCookies = nil
 	return c
+}
+
+// TakeReissued returns the token of the caller's stateless session when
+// it was issued anew during the request ([WithStatelessSessions]: a
+// refresh, or an account-security event the session survived), and
+// forgets that it was: the transport gives it to the client once, as the
+// session cookie or the Auth-Token header. Go callers of
+// [WithSessionToken] contexts read the same token there. ok is false when
+// the token did not change.
+func (r *Request) TakeReissued() (token Secret, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ok, r.reissued = r.reissued, false
+	if !ok {
+		return Secret{}, false
+	}
+	return r.Token, true
+}
+
+// reissue replaces the request's token with a stateless session's new
+// one.
+func (r *Request) reissue(token Secret) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.Token, r.reissued = token, true
 }
 
 type requestKey struct{}

@@ -20,6 +20,11 @@ var (
 	UserImage     = sqlb.NewColumn[string](Users, "image", sqlb.Text())
 	UserCreatedAt = sqlb.NewColumn[time.Time](Users, "created_at", sqlb.Time())
 	UserUpdatedAt = sqlb.NewColumn[time.Time](Users, "updated_at", sqlb.Time())
+	// UserSessionEpoch counts the account-security events that ended
+	// every stateless session of the user (migration 005): a stateless
+	// token carries the count it was issued under, and one issued under
+	// an older count is over ([WithStatelessSessions]).
+	UserSessionEpoch = sqlb.AddedColumn[int64](Users, "session_epoch", sqlb.Int(), sqlb.Default(0))
 )
 
 // Identities is auth_identity: every sign-in identifier of every person,
@@ -96,6 +101,16 @@ var (
 	RateLimitExpiresAt = sqlb.NewColumn[time.Time](RateLimits, "expires_at", sqlb.Time())
 )
 
+// Revocations is auth_session_revocation: the stateless sessions ended
+// before their time, by user and session ID, kept until every token of
+// the session has expired ([DatabaseSessionRevocations], migration 005).
+var (
+	Revocations         = sqlb.NewTable("auth_session_revocation")
+	RevocationUserID    = sqlb.NewColumn[string](Revocations, "user_id", idType)
+	RevocationSessionID = sqlb.NewColumn[string](Revocations, "session_id", idType)
+	RevocationExpiresAt = sqlb.NewColumn[time.Time](Revocations, "expires_at", sqlb.Time())
+)
+
 // Migrations is auth_migration: which migration of which plugin ran when.
 var (
 	Migrations         = sqlb.NewTable("auth_migration")
@@ -105,7 +120,7 @@ var (
 )
 
 // coreTables are the core's tables in creation order.
-var coreTables = []*sqlb.Table{Users, Identities, Sessions, Tokens, RateLimits, Migrations, Outbox}
+var coreTables = []*sqlb.Table{Users, Identities, Sessions, Tokens, RateLimits, Migrations, Outbox, Revocations}
 
 func init() {
 	Users.PrimaryKey(UserID)
@@ -128,4 +143,7 @@ func init() {
 	RateLimits.Index(RateLimitExpiresAt)
 
 	Migrations.PrimaryKey(MigrationPlugin, MigrationID)
+
+	Revocations.PrimaryKey(RevocationUserID, RevocationSessionID)
+	Revocations.Index(RevocationExpiresAt)
 }

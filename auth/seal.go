@@ -84,29 +84,38 @@ func (s *Sealer) Open(sealed, context string) (string, error) {
 	if sealed == "" {
 		return "", nil
 	}
-	parts := strings.Split(sealed, ".")
-	if len(parts) != 3 || parts[0] != "v1" || !s.Enabled() {
-		return "", ErrUnsealable
+	plain, err := s.open(sealed, context)
+	return string(plain), err
+}
+
+// open is Open, returning the plain bytes. The base64 is read strictly,
+// so that each sealed value has one spelling: one differing in the unused
+// bits of its last character does not open.
+func (s *Sealer) open(sealed, context string) ([]byte, error) {
+	rest, ok := strings.CutPrefix(sealed, "v1.")
+	id, body, ok2 := strings.Cut(rest, ".")
+	if !ok || !ok2 || strings.IndexByte(body, '.') >= 0 || !s.Enabled() {
+		return nil, ErrUnsealable
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(parts[2])
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(body)
 	if err != nil {
-		return "", ErrUnsealable
+		return nil, ErrUnsealable
 	}
-	for i, id := range s.ids {
-		if id != parts[1] {
+	for i, kid := range s.ids {
+		if kid != id {
 			continue
 		}
 		aead := s.aeads[i]
 		if len(raw) < aead.NonceSize()+aead.Overhead() {
-			return "", ErrUnsealable
+			return nil, ErrUnsealable
 		}
-		plain, err := aead.Open(nil, raw[:aead.NonceSize()], raw[aead.NonceSize():], []byte(context))
+		plain, err := aead.Open(raw[aead.NonceSize():aead.NonceSize()], raw[:aead.NonceSize()], raw[aead.NonceSize():], []byte(context))
 		if err != nil {
-			return "", ErrUnsealable
+			return nil, ErrUnsealable
 		}
-		return string(plain), nil
+		return plain, nil
 	}
-	return "", ErrUnsealable
+	return nil, ErrUnsealable
 }
 
 // Current reports whether a sealed value was sealed with the sealing (the

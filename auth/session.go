@@ -22,7 +22,9 @@ type Session struct {
 	// Credential is the kind of credential the session was made with:
 	// "password", "oauth:github" ...
 	Credential string `json:"credential"`
-	// Data is a JSON object plugins keep with the session.
+	// Data is a JSON object plugins keep with the session. The client may
+	// read it: GET /session answers it, and the compact session cache
+	// carries it in a cookie the page's script reads. Keep secrets out.
 	Data json.RawMessage `json:"data"`
 	// ImpersonatorID is the admin acting as the user, if any.
 	ImpersonatorID string `json:"impersonatorId,omitempty"`
@@ -111,6 +113,9 @@ func (a *Auth) resolveToken(ctx context.Context, r *Request) (*Session, *User, b
 		if s, u, ok, err := a.resolveCredential(ctx, r, now); ok {
 			return s, u, false, err
 		}
+	}
+	if a.stateless() {
+		return a.resolveStateless(ctx, r, now)
 	}
 	if !validToken(token) {
 		return nil, nil, false, ErrInvalidToken

@@ -75,23 +75,38 @@ func (r *sessionRow) session() *Session {
 	return &s
 }
 
+// sessionLookup finds a live session by its token hash (Param 0) and
+// expiry (Param 1), with its user: built once, run per request with the
+// selections of the instance's user fields.
+var sessionLookup = sqlb.Prepare(sqlb.Select().From(Sessions).
+	Join(Users, UserID.EqCol(SessionUserID)).
+	Where(sqlb.And(sqlb.Compare(SessionTokenHash, sqlb.OpEq, sqlb.Param[[]byte](0)),
+		sqlb.Compare(SessionExpiresAt, sqlb.OpGt, sqlb.Param[time.Time](1)))))
+
+// lookupRow is what a session lookup scans into, with room for its
+// selections: one allocation.
+type lookupRow struct {
+	sessionRow
+	user userRow
+	sel  [16]sqlb.Selection
+}
+
 // Lookup resolves the session and its user in one query: a join.
 func (dbSessionStore) Lookup(ctx context.Context, a *Auth, hash []byte, now time.Time) (*Session, *User, error) {
-	var sr sessionRow
-	ur := a.newUserRow()
+	r := new(lookupRow)
+	a.initUserRow(&r.user)
 	// The user's ID is the session's user_id, which the join matches.
-	sel := ur.selections(sr.lean(make([]sqlb.Selection, 0, 12+len(ur.slots))), false)
-	q := sqlb.Select(sel...).From(Sessions).
-		Join(Users, UserID.EqCol(SessionUserID)).
-		Where(sqlb.And(SessionTokenHash.Eq(hash), SessionExpiresAt.Gt(now))).Key("auth.session.lookup")
-	err := a.db.One(ctx, q)
+	sel := r.user.selections(r.lean(r.sel[:0]), false)
+	err := a.db.QueryOne(ctx, sessionLookup, sel, hash, now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	s, u := sr.session(), ur.user()
+	s := &r.s // one row, the lookup's own: no copy, as session() makes for lists
+	s.Data, s.ImpersonatorID = json.RawMessage(r.data), r.impersonator.V
+	u := r.user.only()
 	u.ID = s.UserID
 	return s, u, nil
 }

@@ -24,18 +24,26 @@ type User struct {
 
 // userRow scans a user and its plugin fields.
 type userRow struct {
-	u     User
-	slots []fieldSlot
-	names []string
+	u      User
+	fields []UserField
+	slots  []fieldSlot
+	buf    [8]fieldSlot // the slots of up to 8 fields, with the row
 }
 
 func (a *Auth) newUserRow() *userRow {
-	r := &userRow{slots: make([]fieldSlot, len(a.fields)), names: make([]string, len(a.fields))}
-	for i, f := range a.fields {
-		r.slots[i] = f.newSlot()
-		r.names[i] = f.JSONName()
-	}
+	r := new(userRow)
+	a.initUserRow(r)
 	return r
+}
+
+// initUserRow readies r, a row the caller allocated with others, for the
+// instance's fields.
+func (a *Auth) initUserRow(r *userRow) {
+	r.fields = a.fields
+	r.slots = r.buf[:0]
+	for _, f := range a.fields {
+		r.slots = append(r.slots, f.newSlot())
+	}
 }
 
 // selections returns the user's columns to select into r, appended to
@@ -52,16 +60,28 @@ func (r *userRow) selections(out []sqlb.Selection, withID bool) []sqlb.Selection
 	return out
 }
 
-// user returns the scanned user, with its fields.
+// user returns the scanned user, with its fields: a new User on each
+// call, since a query of many rows scans them all into r.
 func (r *userRow) user() *User {
 	u := r.u
+	r.fill(&u)
+	return &u
+}
+
+// only returns the user of a query of one row: r's own, with no copy.
+func (r *userRow) only() *User {
+	r.fill(&r.u)
+	return &r.u
+}
+
+// fill sets u's Fields to the values scanned into r's slots.
+func (r *userRow) fill(u *User) {
 	if len(r.slots) > 0 {
 		u.Fields = make(map[string]any, len(r.slots))
 	}
 	for i, s := range r.slots {
-		u.Fields[r.names[i]] = s.value()
+		u.Fields[r.fields[i].JSONName()] = s.value()
 	}
-	return &u
 }
 
 // ErrUserNotFound is returned by [Call.User] lookups of an unknown ID.

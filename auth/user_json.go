@@ -18,8 +18,8 @@ var coreUserKeys = []string{"createdAt", "id", "image", "name", "updatedAt"}
 // building the map. Every answer that carries a user (the session route
 // on every request) pays this.
 func (u *User) MarshalJSON() ([]byte, error) {
-	keys := make([]string, 0, len(coreUserKeys)+len(u.Fields))
-	keys = append(keys, coreUserKeys...)
+	var room [16]string // the keys of most users, on the stack
+	keys := append(room[:0], coreUserKeys...)
 	for k := range u.Fields {
 		if !slices.Contains(coreUserKeys, k) {
 			keys = append(keys, k)
@@ -78,13 +78,15 @@ func appendJSONValue(b []byte, v any) ([]byte, error) {
 	return append(b, out...), nil
 }
 
-// appendJSONTime appends a time as time.Time's MarshalJSON writes it.
+// appendJSONTime appends a time as time.Time's MarshalJSON writes it (a
+// quoted AppendText), into b rather than a buffer of its own.
 func appendJSONTime(b []byte, t time.Time) ([]byte, error) {
-	out, err := t.MarshalJSON() // its errors (a year past 9999) stay errors
-	if err != nil {
+	out, err := t.AppendText(append(b, '"'))
+	if err != nil { // a year past 9999: MarshalJSON's own error
+		_, err = t.MarshalJSON()
 		return nil, err
 	}
-	return append(b, out...), nil
+	return append(out, '"'), nil
 }
 
 const hexDigits = "0123456789abcdef"

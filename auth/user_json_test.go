@@ -2,6 +2,7 @@ package auth
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -19,6 +20,15 @@ func mapJSON(u *User) ([]byte, error) {
 	return json.Marshal(m)
 }
 
+// manyFields is a user with n plugin fields.
+func manyFields(n int) *User {
+	u := &User{ID: "many", Fields: map[string]any{}}
+	for i := range n {
+		u.Fields[fmt.Sprintf("field%02d", n-i)] = int64(i)
+	}
+	return u
+}
+
 func TestUserJSON(t *testing.T) {
 	at := time.Date(2026, 11, 24, 9, 0, 0, 123456000, time.UTC)
 	for _, u := range []*User{
@@ -29,6 +39,10 @@ func TestUserJSON(t *testing.T) {
 			"none": nil, "name": "a plugin's field named like a core one", "float": 1.5, "bytes": []byte("hi"),
 			"zeta": map[string]int{"b": 2, "a": 1}, "Ünïcode": "日本語 😀"}},
 		{Name: "bad \xff utf-8 \xc3", Fields: map[string]any{"\xfekey": "v"}},
+		{ID: "far", CreatedAt: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)},                  // MarshalJSON fails
+		{ID: "zoned", CreatedAt: at.In(time.FixedZone("X", -7*3600)), UpdatedAt: time.Time{}}, // an offset, the zero time
+		{ID: "field", Fields: map[string]any{"bannedUntil": time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC)}},
+		manyFields(20), // more keys than MarshalJSON has room for on the stack
 	} {
 		got, err := u.MarshalJSON()
 		want, werr := mapJSON(u)

@@ -45,6 +45,7 @@ var commands = []command{
 	{"sweep", "delete expired sessions, tokens and rate counters", plain(sweep)},
 	{"maintain", "run the plugins' periodic jobs", plain(maintain)},
 	{"openapi", "write the OpenAPI 3.1 document of the routes", openapiFlags},
+	{"graphql", "write the GraphQL schema of the operations, for gqlgen and gqlauth", graphqlFlags},
 }
 
 // plain is a command without flags that fails with ExitError.

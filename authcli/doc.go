@@ -6,6 +6,7 @@
 //	auth import     import users from better-auth, JSON lines or CSV
 //	auth openapi    write the OpenAPI 3.1 document of the routes (--out FILE)
 //	auth client ts  write the TypeScript client of the routes (--out DIR)
+//	auth graphql    write the GraphQL schema of the operations (--out FILE)
 //
 // auth import needs the import plugin (authimport.New) among the
 // instance's plugins, and for a better-auth database, the database/sql
@@ -33,8 +34,12 @@
 // auth openapi prints the document of [authhttp.OpenAPI] (docs/openapi.md);
 // auth client ts --out DIR writes a typed TypeScript client, index.ts and
 // package.json, with a method per operation of the instance
-// (docs/typescript-client.md). Both derive everything from the instance's
-// operations: regenerate them when its plugins change.
+// (docs/typescript-client.md); auth graphql --out FILE writes the GraphQL
+// schema of [authhttp.GraphQLSchema] for gqlgen, and with
+// --resolver-template FILE the resolver template that makes gqlgen
+// generate the resolvers of its fields (docs/graphql.md). All derive
+// everything from the instance's operations: regenerate them when its
+// plugins change.
 //
 // # Exit codes
 //

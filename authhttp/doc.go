@@ -27,6 +27,10 @@
 // https, and "sesame_session" on http. A client that
 // sends "Auth-Token-Mode: bearer" gets the token in the Auth-Token response
 // header instead and sends it back as "Authorization: Bearer <token>".
+// With stateless sessions (auth.WithStatelessSessions) the token changes
+// at each refresh and when the session survives an account-security
+// event: an answer may carry a new Auth-Token (or cookie), which the
+// client keeps from then on.
 // [Middleware] loads the session once per request into the context, where
 // [UserFrom], [SessionFrom] and Go calls of operations find it, and runs
 // the plugins' session checks on it once ([auth.Auth.Admit]). A session

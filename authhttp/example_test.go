@@ -1,10 +1,14 @@
 package authhttp_test
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"log"
 	"net/http"
 	"os"
+	"strings"
+	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
@@ -130,6 +134,35 @@ func ExampleNewSnapshotCache() {
 	_ = opt                                                          // pass it to auth.New with the rest
 }
 
+// NewCompactCache has browsers carry their session signed, where the
+// page's script can read who is signed in (docs/sessions.md shows how);
+// every instance needs the same keys, from the host's secret store.
+func ExampleNewCompactCache() {
+	cache, err := authhttp.NewCompactCache(auth.NewSecret(os.Getenv("SESSION_SIGNING_KEY"))) // 32 bytes or more
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	opt := auth.WithSessionCache(cache, 0) // a minute's lag at most
+	_ = opt                                // pass it to auth.New with the rest
+}
+
+// A browser's script reads the compact cookie's second part: base64url
+// JSON of what GET /session answers, with the time the server stops
+// using it. Here in Go, as a test or a Go client would.
+func ExampleCompactPayload() {
+	cookie := "c1.eyJ1c2VyIjp7ImlkIjoidTEiLCJuYW1lIjoiQWRhIn0sInNlc3Npb24iOm51bGwsInVudGlsIjoxNzY0MDAwMDAwMDAwfQ.AAAA.sig"
+	part := strings.Split(cookie, ".")[1]
+	raw, _ := base64.RawURLEncoding.DecodeString(part)
+	var p authhttp.CompactPayload
+	if err := json.Unmarshal(raw, &p); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.User.Name, time.UnixMilli(p.Until).UTC().Format(time.RFC3339))
+	// Output: Ada 2025-11-24T16:00:00Z
+}
+
 // After importing better-auth's sessions (authimport), its cookie keeps
 // people signed in: the first request with it gets Sesame's cookie in its
 // place. Give the Middleware better-auth's secret (BETTER_AUTH_SECRET) as
@@ -148,4 +181,43 @@ func ExampleOpenAPIHandler() {
 	mux.Handle("/auth/", authhttp.Handler(a))
 	mux.Handle("GET /openapi.json", authhttp.OpenAPIHandler(a))
 	log.Fatal(http.ListenAndServe(":8080", mux))
+}
+
+// Invoke runs an operation for a transport of the host's own (here one
+// operation at a route of the host's choosing, with its input from a form),
+// through the pipeline the routes use; the session cookie of a sign-in
+// reaches the answer as over the routes. gqlauth's GraphQL resolvers call it.
+func ExampleInvoke() {
+	var signIn auth.Operation
+	for _, op := range a.Operations() {
+		if op.Info().Name == "password.signIn" {
+			signIn = op
+		}
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /login", func(w http.ResponseWriter, r *http.Request) {
+		_, _, err := authhttp.Invoke(w, r, a, signIn, func(in any) error {
+			body, err := json.Marshal(map[string]string{"email": r.FormValue("email"), "password": r.FormValue("password")})
+			if err != nil {
+				return err
+			}
+			return json.Unmarshal(body, in)
+		})
+		if err != nil {
+			authhttp.WriteError(w, auth.AsError(err))
+			return
+		}
+		http.Redirect(w, r, "/account", http.StatusSeeOther)
+	})
+	log.Fatal(http.ListenAndServe(":8080", authhttp.Middleware(a)(mux)))
+}
+
+// GraphQLSchema writes the GraphQL schema of the instance's operations,
+// for gqlgen and the gqlauth module (docs/graphql.md).
+func ExampleGraphQLSchema() {
+	schema, err := authhttp.GraphQLSchema(a)
+	if err != nil {
+		log.Fatal(err)
+	}
+	os.WriteFile("graph/auth.graphqls", []byte(schema), 0o644)
 }

@@ -1,10 +1,13 @@
 package authhttp
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"net/http/httptest"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -95,4 +98,49 @@ func TestDecodeValuesRefusesInvalidUTF8(t *testing.T) {
 	if err := decodeValues(map[string]string{"email": "ada@example.com"}, &in); err != nil || in.Email != "ada@example.com" {
 		t.Fatalf("decodeValues(valid) = %v, %q", err, in.Email)
 	}
+}
+
+// FuzzCompactCookie: no value makes the compact cookie's parser panic; a
+// refused value yields nothing; a value it accepts is exactly one the key
+// signed for the token hash (checked against a plain recomputation), and a
+// value signed for another token hash, or by another key, is refused.
+func FuzzCompactCookie(f *testing.F) {
+	key := auth.NewSecret(strings.Repeat("k", MinCompactKey))
+	c, err := NewCompactCache(key)
+	if err != nil {
+		f.Fatal(err)
+	}
+	other, _ := NewCompactCache(auth.NewSecret(strings.Repeat("o", MinCompactKey)))
+	tokenHash := sha256.Sum256([]byte("token"))
+	b64 := base64.RawURLEncoding
+	signed := compactVersion + "." + b64.EncodeToString([]byte(`{"user":null,"session":null,"until":1}`)) + "." +
+		b64.EncodeToString([]byte("\x00\x00\x00\x00\x00\x00\x00\x02\x01rest"))
+	valid := signed + "." + b64.EncodeToString(compactMAC(key, tokenHash[:], signed))
+	if until, enc, ok := c.verify(valid, tokenHash[:]); !ok || until != 2 || string(enc) != "\x01rest" {
+		f.Fatalf("verify(a signed value) = %d, %q, %v; want 2, \"\\x01rest\", true", until, enc, ok)
+	}
+	for _, seed := range []string{valid, "", "c1", "c1...", "c1.a.b.c", valid + "A", valid[:len(valid)-1], "c2" + valid[2:],
+		strings.Repeat(".", 10), "c1." + strings.Repeat("A", maxCompact)} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		until, enc, ok := c.verify(v, tokenHash[:])
+		if !ok {
+			if until != 0 || enc != nil {
+				t.Fatalf("verify(%q) refused it but returned %d, %q", v, until, enc)
+			}
+			return
+		}
+		i := strings.LastIndexByte(v, '.')
+		if want := b64.EncodeToString(compactMAC(key, tokenHash[:], v[:i])); v[i+1:] != want {
+			t.Fatalf("verify(%q) accepted a signature that is not the key's %s", v, want)
+		}
+		if _, _, ok := other.verify(v, tokenHash[:]); ok {
+			t.Fatalf("verify(%q) accepted under another key", v)
+		}
+		otherHash := sha256.Sum256([]byte("another token"))
+		if _, _, ok := c.verify(v, otherHash[:]); ok {
+			t.Fatalf("verify(%q) accepted for another token", v)
+		}
+	})
 }

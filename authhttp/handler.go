@@ -69,21 +69,10 @@ func (rt route) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if fresh {
 		defer deliver(w, r, req) // else the Middleware in front delivers
 	}
-	out, oc, err := rt.ops[i].Invoke(r.Context(), decoder(r, rt.cfg, rt.ops[i].Info()))
-	if oc.Ended && oc.Session == nil && req.CookieAuth { // a new session's cookie replaces it
-		clearSession(w, rt.a)
-		clearSnapshot(req)
-	}
-	writeCookies(w, req)
+	out, oc, err := invoke(w, r, rt.a, rt.ops[i], req, decoder(r, rt.cfg, rt.ops[i].Info()))
 	if err != nil {
 		writeError(w, rt.cfg, auth.AsError(err))
 		return
-	}
-	if oc.Session != nil {
-		setSession(w, r, rt.a, oc.Token, oc.Session.ExpiresAt)
-	}
-	for _, c := range oc.Cookies {
-		http.SetCookie(w, c)
 	}
 	if oc.Redirect != "" {
 		redirect(w, r, oc.Redirect)

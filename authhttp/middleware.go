@@ -14,7 +14,9 @@ import (
 // ([auth.Auth.Admit]): a session that one blocks (a ban, a pending second
 // factor, terms to accept) reaches no route of the host as a signed-in
 // user. It renews the cookie when the session was refreshed and clears a
-// cookie that no longer names a live session. A failure of the database or
+// cookie that no longer names a live session; a stateless session
+// ([auth.WithStatelessSessions]) refreshed for a bearer client sends its
+// new token in the [HeaderToken] response header, which the client keeps. A failure of the database or
 // of a check answers 500.
 //
 // Messages that operations send while the request is served (Go calls of
@@ -72,19 +74,21 @@ func keepSession(w http.ResponseWriter, r *http.Request, a *auth.Auth, cfg *conf
 		return false
 	}
 	if !req.CookieAuth {
+		sendReissued(w, a, req, s)
 		return true
 	}
 	switch {
 	case s == nil:
 		clearSession(w, a)
-		clearSnapshot(req)
+		clearCarried(req)
 	case req.Refreshed() || bridged:
+		req.TakeReissued() // sent here: the token is req.Token
 		setSession(w, r, a, req.Token, s.ExpiresAt)
 	}
 	if bridged { // its signature held: replaced, or its session is over
 		dropLegacy(w, cfg, req)
 	}
-	writeCookies(w, req)
+	writeCookies(w, r, a, req)
 	return true
 }
 

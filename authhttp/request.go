@@ -55,24 +55,26 @@ func newRequest(a *auth.Auth, r *http.Request) *auth.Request {
 	}
 	req.DeferDeliveries()
 	// The header is parsed once: the session cookie is one of them.
-	name, session := CookieName(a), ""
-	for _, c := range r.Cookies() {
+	name := CookieName(a)
+	var session auth.Secret
+	cookieValues(r, func(n, v string) {
 		if req.Cookies == nil {
 			req.Cookies = map[string]auth.Secret{}
 		}
-		if _, dup := req.Cookies[c.Name]; !dup { // the first of a name, as net/http's Cookie does
-			req.Cookies[c.Name] = auth.NewSecret(c.Value)
-			if c.Name == name {
-				session = c.Value
+		if _, dup := req.Cookies[n]; !dup { // the first of a name, as net/http's Cookie does
+			s := auth.NewSecret(v)
+			req.Cookies[n] = s
+			if n == name {
+				session = s // the same secret: a Secret never changes
 			}
 		}
-	}
+	})
 	if token, ok := bearerToken(r); ok {
 		req.Token = token
 	} else if name, token := credentialHeader(a, r); name != "" {
 		req.Token, req.CredentialHeader = token, name
-	} else if session != "" {
-		req.Token, req.CookieAuth = auth.NewSecret(session), true
+	} else if !session.IsZero() {
+		req.Token, req.CookieAuth = session, true
 	}
 	return req
 }

@@ -1,9 +1,11 @@
 package authhttp
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/sesame-go/sesame/auth"
 )
@@ -18,7 +20,6 @@ type errorFields struct {
 	Message string `json:"message"`
 }
 
-// writeJSON answers 200 with v as JSON.
 // Cacheable is an operation's output that caches may keep, such as a
 // public key set: on GET, its CacheControl value is sent instead of
 // no-store. Answers about a session never are.
@@ -26,23 +27,35 @@ type Cacheable interface {
 	CacheControl() string
 }
 
+// bodies are the buffers answers are encoded in: every answer needs one,
+// and a buffer is one answer's alone until it is written.
+var bodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// writeJSON answers 200 with v as JSON, as json.Marshal writes it, and a
+// newline.
 func writeJSON(w http.ResponseWriter, r *http.Request, v any) {
-	body, err := json.Marshal(v)
-	if err != nil {
+	body := bodies.Get().(*bytes.Buffer)
+	defer func() {
+		if body.Cap() <= 64<<10 { // a rare large answer is left to the collector
+			body.Reset()
+			bodies.Put(body)
+		}
+	}()
+	if err := json.NewEncoder(body).Encode(v); err != nil { // Marshal's bytes and a newline
 		writeError(w, nil, auth.ErrInternal)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
 	cache := "no-store"
 	if c, ok := v.(Cacheable); ok && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		cache = c.CacheControl()
 	}
-	h.Set("Cache-Control", cache)
-	body = append(body, '\n')
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	// The three values share one array, each its own full slice: what
+	// Header.Set does, without a slice per header.
+	vals := [...]string{"application/json", cache, strconv.Itoa(body.Len())}
+	h := w.Header()
+	h["Content-Type"], h["Cache-Control"], h["Content-Length"] = vals[0:1:1], vals[1:2:2], vals[2:3:3]
 	w.WriteHeader(http.StatusOK)
-	w.Write(body)
+	w.Write(body.Bytes())
 }
 
 // writeError answers with e's status, Retry-After, body and its media

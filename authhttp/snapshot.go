@@ -105,28 +105,66 @@ func (c *SnapshotCache) Put(ctx context.Context, a *auth.Auth, tokenHash []byte,
 // browsers' snapshots cannot be reached: they lag by their age.
 func (c *SnapshotCache) DropUser(ctx context.Context, _ string, _ time.Time) error {
 	if req := auth.RequestFrom(ctx); req != nil && req.CookieAuth {
-		clearSnapshot(req)
+		clearCarried(req)
 	}
 	return nil
 }
 
-// clearSnapshot clears the request's snapshot cookie, if it carries one.
-func clearSnapshot(req *auth.Request) {
+// clearCarried clears the request's cookie-carried caches (a snapshot, a
+// compact cookie), those it carries.
+func clearCarried(req *auth.Request) {
 	for _, secure := range []bool{false, true} {
-		name := snapshotNames[secure]
-		if _, ok := req.Cookies[name]; ok {
-			req.SetCookie(&http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: secure,
-				SameSite: http.SameSiteLaxMode})
+		for _, name := range []string{snapshotNames[secure], compactNames[secure]} {
+			if _, ok := req.Cookies[name]; ok {
+				req.SetCookie(clearing(name, secure))
+			}
 		}
 	}
+}
+
+// clearing is the cookie that deletes the cache cookie name.
+func clearing(name string, secure bool) *http.Cookie {
+	return &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: name != compactNames[secure], Secure: secure,
+		SameSite: http.SameSiteLaxMode}
 }
 
 // snapshotNames are the snapshot cookie's names on http and on https.
 var snapshotNames = map[bool]string{false: "sesame_session_snapshot", true: "__Host-sesame_session_snapshot"}
 
 // writeCookies sets the cookies the request's session cache asked for.
-func writeCookies(w http.ResponseWriter, req *auth.Request) {
-	for _, c := range req.TakeCookies() {
+// A compact cookie, which the page's script reads, is set only for a
+// session no check blocks, and one the request carries is cleared when a
+// check blocks its session: what GET /session would refuse to show, the
+// cookie does not show either.
+func writeCookies(w http.ResponseWriter, r *http.Request, a *auth.Auth, req *auth.Request) {
+	cookies := req.TakeCookies()
+	name := CompactCookieName(a)
+	_, carried := req.Cookies[name]
+	for i, c := range cookies {
+		if c.Name != name {
+			continue
+		}
+		if c.MaxAge < 0 { // already cleared
+			carried = false
+			break
+		}
+		// A failure here is the session check's, which the operation or the
+		// Middleware meets and reports: the cookie is only not set.
+		if _, _, blocked, err := a.Admit(r.Context(), req); err != nil || blocked != nil {
+			cookies[i] = clearing(name, secure(a))
+			if !carried {
+				cookies = append(cookies[:i], cookies[i+1:]...)
+			}
+		}
+		carried = false // decided
+		break
+	}
+	if carried {
+		if _, _, blocked := req.Admission(); blocked != nil {
+			cookies = append(cookies, clearing(name, secure(a)))
+		}
+	}
+	for _, c := range cookies {
 		http.SetCookie(w, c)
 	}
 }

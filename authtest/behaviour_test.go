@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -187,6 +188,37 @@ func TestQueries(t *testing.T) {
 			t.Errorf("delete all = %d, %v; want 4 rows", n, err)
 		}
 	})
+}
+
+// TestStatementCacheFollowsThePool: a DB made With another pool shares the
+// statement cache but runs its statements on its own pool, never on a
+// statement prepared on the first (which would read the other database).
+func TestStatementCacheFollowsThePool(t *testing.T) {
+	ctx := context.Background()
+	open := func(name string) *sql.DB {
+		pool, err := sql.Open("sqlite", authtest.SQLiteDSN(filepath.Join(t.TempDir(), name)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { pool.Close() })
+		return pool
+	}
+	first := sqlb.New(open("first.db"), sqlb.SQLite, sqlb.WithStatementCache(8))
+	second := first.With(open("second.db"))
+	for _, db := range []*sqlb.DB{first, second} {
+		setupKinds(t, db)
+	}
+	insertKind(t, first, "c1", "in-first")
+	insertKind(t, second, "c2", "in-second")
+	for _, tc := range []struct {
+		db   *sqlb.DB
+		want string
+	}{{first, "c1"}, {second, "c2"}, {first, "c1"}} {
+		var id string
+		if err := tc.db.One(ctx, sqlb.Select(kindID.Into(&id)).From(kinds).Limit(1)); err != nil || id != tc.want {
+			t.Fatalf("select through the cache = %q, %v; want %q, the row of its own pool", id, err, tc.want)
+		}
+	}
 }
 
 // TestStatementCache: with a cache of one statement, the first distinct

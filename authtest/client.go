@@ -34,10 +34,22 @@ type Client struct {
 // answer, and a test reads them next.
 func NewClient(tb testing.TB, h http.Handler) *Client {
 	tb.Helper()
+	tracked, idle := Tracked(h)
+	srv := httptest.NewServer(tracked)
+	tb.Cleanup(srv.Close)
+	c := ClientOf(tb, srv.URL)
+	c.idle = idle
+	return c
+}
+
+// Tracked wraps h for a test's own server: idle returns once every
+// request the server is serving has returned from h. A server sends its
+// messages after its answer, and a test reads them next.
+func Tracked(h http.Handler) (tracked http.Handler, idle func()) {
 	var mu sync.Mutex
 	done := sync.NewCond(&mu)
 	busy := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	tracked = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		busy++
 		mu.Unlock()
@@ -48,17 +60,14 @@ func NewClient(tb testing.TB, h http.Handler) *Client {
 			mu.Unlock()
 		}()
 		h.ServeHTTP(w, r)
-	}))
-	tb.Cleanup(srv.Close)
-	c := ClientOf(tb, srv.URL)
-	c.idle = func() {
+	})
+	return tracked, func() {
 		mu.Lock()
 		defer mu.Unlock()
 		for busy > 0 {
 			done.Wait()
 		}
 	}
-	return c
 }
 
 // ClientOf returns a client of a server already listening at baseURL.

@@ -3,7 +3,10 @@
 # of bench/ under wrk, alternated, on the PostgreSQL server that
 # $SESAME_BENCH_POSTGRES names (by default postgres@127.0.0.1:5432, which
 # must let the user create databases: the benchmark makes and drops
-# sesame_bench_floor, sesame_bench_sesame and sesame_bench_betterauth).
+# sesame_bench_floor, sesame_bench_sesame and sesame_bench_betterauth, and
+# for the cache rows one more per cache; their Redis rows use
+# $SESAME_BENCH_REDIS, by default redis://127.0.0.1:6379/15, and delete only
+# keys under sesame_bench:).
 # Installs wrk from Debian's packages and better-auth's locked npm
 # dependencies when they are missing, builds bench/cmd/loadbench and runs
 # it; flags pass through (-rounds 3 -duration 5s, -h for all).

@@ -29,7 +29,7 @@ type config struct {
 	tableName func(string) string
 	types     map[typeKey]string
 	cache     *stmtCache
-	shapes    sync.Map // key → renderedShape, for keyed statements
+	shapes    sync.Map // key → renderedShape, for keyed statements; *Query → *queryShape
 }
 
 // renderedShape is the SQL of a keyed statement and its argument count.
@@ -180,8 +180,18 @@ func (db *DB) Exec(ctx context.Context, s Statement) (int64, error) {
 // One runs s and scans its first row into the selections' destinations. It
 // returns [sql.ErrNoRows] when there is no row.
 func (db *DB) One(ctx context.Context, s *SelectStmt) error {
+	query, args, err := db.Render(s)
+	if err != nil {
+		return err
+	}
+	return db.first(ctx, query, args, s.items)
+}
+
+// first runs query with args and scans its first row into the
+// destinations of items, or returns sql.ErrNoRows.
+func (db *DB) first(ctx context.Context, query string, args []any, items []Selection) error {
 	found := false
-	err := db.query(ctx, s, func() error {
+	err := db.run(ctx, query, args, items, func() error {
 		found = true
 		return errStop
 	})
@@ -203,11 +213,17 @@ func (db *DB) All(ctx context.Context, s *SelectStmt, each func() error) error {
 // errStop ends an iteration early without error.
 var errStop = errors.New("stop")
 
-func (db *DB) query(ctx context.Context, s *SelectStmt, each func() error) (err error) {
+func (db *DB) query(ctx context.Context, s *SelectStmt, each func() error) error {
 	query, args, err := db.Render(s)
 	if err != nil {
 		return err
 	}
+	return db.run(ctx, query, args, s.items, each)
+}
+
+// run runs query with args, scanning each row into the destinations of
+// items and calling each after it.
+func (db *DB) run(ctx context.Context, query string, args []any, items []Selection, each func() error) (err error) {
 	stmt, err := db.prepared(ctx, query)
 	if err != nil {
 		return fmt.Errorf("sqlb: %w", err)
@@ -226,14 +242,10 @@ func (db *DB) query(ctx context.Context, s *SelectStmt, each func() error) (err 
 			err = fmt.Errorf("sqlb: %w", cerr)
 		}
 	}()
-	fields := make([]field, len(s.items))
-	dests := make([]any, len(s.items))
-	for i, it := range s.items {
-		fields[i] = field{dst: it.dst, d: db.cfg.dialect}
-		dests[i] = &fields[i]
-	}
+	sc := getScanners(items, db.cfg.dialect)
+	defer sc.put()
 	for rows.Next() {
-		if err := rows.Scan(dests...); err != nil {
+		if err := rows.Scan(sc.dests...); err != nil {
 			return fmt.Errorf("sqlb: %w", err)
 		}
 		if err := each(); err != nil {

@@ -41,7 +41,10 @@
 // row count; [DB.One] and [DB.All] run a SELECT and scan each row into the
 // destinations given to [Column.Into], without reflection.
 // [WithStatementCache] prepares hot statements once per pool, and
-// [SelectStmt.Key] renders a hot statement's SQL once.
+// [SelectStmt.Key] renders a hot statement's SQL once. A [Query]
+// ([Prepare], with [Param] for its values) is built once, and
+// [DB.QueryOne] runs it with each run's values and destinations, building
+// and walking no statement.
 //
 // # Engines
 //

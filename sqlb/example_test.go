@@ -1,6 +1,9 @@
 package sqlb_test
 
 import (
+	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -34,6 +37,30 @@ func ExampleSelect() {
 	// SELECT "account"."id", "account"."created_at" FROM "account" WHERE "account"."email" = ? LIMIT ? [ada@example.com 1]
 	// SELECT "account"."id", "account"."created_at" FROM "account" WHERE "account"."email" = $1 LIMIT $2 [ada@example.com 1]
 	// SELECT `account`.`id`, `account`.`created_at` FROM `account` WHERE `account`.`email` = ? LIMIT ? [ada@example.com 1]
+}
+
+// byEmail is built once, at start-up; each run gives its values and its
+// destinations.
+var byEmail = sqlb.Prepare(sqlb.Select().From(accounts).
+	Where(sqlb.Compare(accountEmail, sqlb.OpEq, sqlb.Param[string](0))))
+
+func ExamplePrepare() {
+	db, runs := sqlb.NewDryRun(sqlb.Postgres) // records what it is asked to run
+	defer runs.Close()
+	var id string
+	var since time.Time
+	for _, email := range []string{"ada@example.com", "grace@example.com"} {
+		err := db.QueryOne(context.Background(), byEmail, []sqlb.Selection{accountID.Into(&id), accountSince.Into(&since)}, email)
+		fmt.Println(errors.Is(err, sql.ErrNoRows)) // a dry run has no rows
+	}
+	for _, r := range runs.Statements() {
+		fmt.Println(r.SQL, r.Args)
+	}
+	// Output:
+	// true
+	// true
+	// SELECT "account"."id", "account"."created_at" FROM "account" WHERE "account"."email" = $1 [ada@example.com]
+	// SELECT "account"."id", "account"."created_at" FROM "account" WHERE "account"."email" = $1 [grace@example.com]
 }
 
 func ExampleWithTableNames() {

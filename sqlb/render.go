@@ -16,6 +16,11 @@ type builder struct {
 	// argsOnly collects the arguments without writing SQL, for a keyed
 	// statement whose SQL is already known (SelectStmt.Key).
 	argsOnly bool
+	// prepared renders a Query: its values are parameters (param), in
+	// order, and a bound value is an error.
+	prepared bool
+	order    []int
+	accepts  []func(any) bool
 }
 
 func newBuilder(cfg *config) *builder {
@@ -68,6 +73,10 @@ func (b *builder) bare(c *colDef) {
 
 // arg binds v as the next parameter.
 func (b *builder) arg(v any) {
+	if b.prepared {
+		b.fail("a prepared query binds values only through Param")
+		return
+	}
 	bound, err := b.d.encode(v)
 	if err != nil {
 		b.fail("%v", err)
@@ -77,6 +86,25 @@ func (b *builder) arg(v any) {
 	if !b.argsOnly {
 		b.write(b.d.Placeholder(len(b.args)))
 	}
+}
+
+// param writes the placeholder of a Query's i-th parameter, whose values
+// are those accepts holds.
+func (b *builder) param(i int, accepts func(any) bool) {
+	if !b.prepared {
+		b.fail("Param outside a prepared query")
+		return
+	}
+	if i < 0 {
+		b.fail("parameter %d", i)
+		return
+	}
+	for len(b.accepts) <= i {
+		b.accepts = append(b.accepts, nil)
+	}
+	b.accepts[i] = accepts
+	b.order = append(b.order, i)
+	b.write(b.d.Placeholder(len(b.order)))
 }
 
 // list writes n items separated by commas.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -16,6 +17,41 @@ var errNull = errors.New("NULL scanned into a non-nullable destination")
 type field struct {
 	dst any
 	d   *Dialect
+}
+
+// scanners are the fields a query scans a row with and the destinations
+// that Rows.Scan takes (pointers to them). Every query needs a set, so
+// sets are pooled: a set is one query's alone from get to put.
+type scanners struct {
+	fields []field
+	dests  []any
+}
+
+var scannerPool = sync.Pool{New: func() any { return new(scanners) }}
+
+// getScanners returns a set for items, from the pool.
+func getScanners(items []Selection, d *Dialect) *scanners {
+	sc := scannerPool.Get().(*scanners)
+	if cap(sc.fields) < len(items) {
+		sc.fields, sc.dests = make([]field, len(items)), make([]any, len(items))
+	}
+	sc.fields, sc.dests = sc.fields[:len(items)], sc.dests[:len(items)]
+	for i, it := range items {
+		sc.fields[i] = field{dst: it.dst, d: d}
+		sc.dests[i] = &sc.fields[i]
+	}
+	return sc
+}
+
+// put returns sc to the pool, holding no destination of its query's, so
+// that a pooled set keeps no caller's memory alive; a set for more than
+// 64 columns is left to the collector.
+func (sc *scanners) put() {
+	clear(sc.fields)
+	clear(sc.dests)
+	if cap(sc.fields) <= 64 {
+		scannerPool.Put(sc)
+	}
 }
 
 // Scan implements [sql.Scanner].

@@ -6,13 +6,22 @@ import (
 	"sync"
 )
 
-// stmtCache keeps prepared statements by SQL text, so that a statement
-// run often is parsed and planned once per connection instead of per run.
-// It holds at most max statements; past that, statements run unprepared.
+// stmtCache keeps prepared statements by pool and SQL text, so that a
+// statement run often is parsed and planned once per connection instead of
+// per run. A statement belongs to the pool it was prepared on: a DB made
+// [DB.With] another pool shares the cache but never runs the first pool's
+// statements. It holds at most max statements; past that, statements run
+// unprepared.
 type stmtCache struct {
 	mu    sync.Mutex
 	max   int
-	stmts map[string]*sql.Stmt
+	stmts map[stmtKey]*sql.Stmt
+}
+
+// stmtKey names a prepared statement: its pool and its SQL.
+type stmtKey struct {
+	pool  *sql.DB
+	query string
 }
 
 // WithStatementCache makes a DB whose Querier is a *sql.DB prepare each
@@ -23,7 +32,7 @@ type stmtCache struct {
 func WithStatementCache(size int) Option {
 	return func(c *config) {
 		if size > 0 {
-			c.cache = &stmtCache{max: size, stmts: map[string]*sql.Stmt{}}
+			c.cache = &stmtCache{max: size, stmts: map[stmtKey]*sql.Stmt{}}
 		}
 	}
 }
@@ -33,7 +42,8 @@ func WithStatementCache(size int) Option {
 func (c *stmtCache) stmt(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if s, ok := c.stmts[query]; ok {
+	k := stmtKey{db, query}
+	if s, ok := c.stmts[k]; ok {
 		return s, nil
 	}
 	if len(c.stmts) >= c.max {
@@ -43,6 +53,6 @@ func (c *stmtCache) stmt(ctx context.Context, db *sql.DB, query string) (*sql.St
 	if err != nil {
 		return nil, err
 	}
-	c.stmts[query] = s
+	c.stmts[k] = s
 	return s, nil
 }

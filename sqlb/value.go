@@ -30,6 +30,9 @@ func (d *Dialect) encode(v any) (any, error) {
 	case time.Time:
 		t := x.UTC().Truncate(time.Microsecond)
 		if d == Postgres {
+			if t == x { // already stored as is: v, not a copy of it
+				return v, nil
+			}
 			return t, nil
 		}
 		return formatStored(t), nil
@@ -37,7 +40,7 @@ func (d *Dialect) encode(v any) (any, error) {
 		if x == nil {
 			return []byte{}, nil // a NOT NULL column stores an empty value, not NULL
 		}
-		return x, nil
+		return v, nil
 	case sql.Null[string]:
 		return encodeNull(d, x.V, x.Valid)
 	case sql.Null[int64]:

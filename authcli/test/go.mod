@@ -5,6 +5,8 @@ go 1.26.0
 require (
 	github.com/sesame-go/sesame v0.1.0
 	github.com/sesame-go/sesame/authtest v0.1.0
+	github.com/sesame-go/sesame/plugin/access v0.1.0
+	github.com/sesame-go/sesame/plugin/organization v0.1.0
 	github.com/sesame-go/sesame/plugin/passkey v0.1.0
 	github.com/sesame-go/sesame/plugin/password v0.1.0
 	github.com/sesame-go/sesame/sqlb v0.1.0
@@ -46,6 +48,8 @@ require (
 replace (
 	github.com/sesame-go/sesame => ../..
 	github.com/sesame-go/sesame/authtest => ../../authtest
+	github.com/sesame-go/sesame/plugin/access => ../../plugin/access
+	github.com/sesame-go/sesame/plugin/organization => ../../plugin/organization
 	github.com/sesame-go/sesame/plugin/passkey => ../../plugin/passkey
 	github.com/sesame-go/sesame/plugin/password => ../../plugin/password
 	github.com/sesame-go/sesame/plugin/referral => ../../plugin/referral

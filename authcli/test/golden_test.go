@@ -16,16 +16,18 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// generate runs auth openapi and auth client ts for a with every plugin,
-// and returns where they wrote: the document's file and the client's
-// directory.
+// generate runs auth openapi, auth client ts and auth graphql for a with
+// every plugin, and returns where they wrote: the document's file and the
+// client's directory; the GraphQL schema is schema.graphqls beside the
+// document.
 func generate(t testing.TB) (doc, client string) {
 	t.Helper()
 	dir := t.TempDir()
 	doc, client = filepath.Join(dir, "openapi.json"), filepath.Join(dir, "client")
 	a := everything(t)
 	var stderr bytes.Buffer
-	for _, args := range [][]string{{"openapi", "--out", doc}, {"client", "ts", "--out", client}} {
+	for _, args := range [][]string{{"openapi", "--out", doc}, {"client", "ts", "--out", client},
+		{"graphql", "--out", filepath.Join(dir, "schema.graphqls")}} {
 		if code := authcli.Run(t.Context(), a, args, authcli.WithOutput(io.Discard, &stderr)); code != authcli.ExitOK {
 			t.Fatalf("Run(%q) = %d, want %d; stderr: %s", args, code, authcli.ExitOK, stderr.String())
 		}
@@ -72,6 +74,7 @@ func TestGolden(t *testing.T) {
 	golden(t, "openapi.json", read(t, doc))
 	golden(t, "client/index.ts", read(t, filepath.Join(client, "index.ts")))
 	golden(t, "client/package.json", read(t, filepath.Join(client, "package.json")))
+	golden(t, "schema.graphqls", read(t, filepath.Join(filepath.Dir(doc), "schema.graphqls")))
 
 	// A second instance writes the same bytes: nothing depends on map
 	// order or on the run.
@@ -81,6 +84,9 @@ func TestGolden(t *testing.T) {
 	}
 	if !bytes.Equal(read(t, filepath.Join(client, "index.ts")), read(t, filepath.Join(client2, "index.ts"))) {
 		t.Error("two runs of auth client ts wrote different clients")
+	}
+	if !bytes.Equal(read(t, filepath.Join(filepath.Dir(doc), "schema.graphqls")), read(t, filepath.Join(filepath.Dir(doc2), "schema.graphqls"))) {
+		t.Error("two runs of auth graphql wrote different schemas")
 	}
 }
 

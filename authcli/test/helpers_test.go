@@ -9,6 +9,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/plugin/access"
 	"github.com/sesame-go/sesame/plugin/admin"
 	"github.com/sesame-go/sesame/plugin/anonymous"
 	"github.com/sesame-go/sesame/plugin/apikey"
@@ -23,6 +24,7 @@ import (
 	"github.com/sesame-go/sesame/plugin/magiclink"
 	"github.com/sesame-go/sesame/plugin/metadata"
 	"github.com/sesame-go/sesame/plugin/oauth"
+	"github.com/sesame-go/sesame/plugin/organization"
 	"github.com/sesame-go/sesame/plugin/passkey"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
@@ -45,11 +47,12 @@ var epoch = time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)
 func everyPlugin(tb testing.TB, mail email.Sender) []auth.Plugin {
 	tb.Helper()
 	sms := phone.SenderFunc(func(context.Context, phone.Message) error { return nil })
+	acc := access.New(organization.Resources(), access.WithRoles(organization.DefaultRoles()...))
 	return []auth.Plugin{
 		email.New(email.WithSender(mail)), password.New(password.WithHasher(cheapHasher(tb))), username.New(),
 		magiclink.New(), twofactor.New(), admin.New(), apikey.New(apikey.WithHeader("X-API-Key")), invite.New(), lastlogin.New(),
 		metadata.New(), pow.New(), stale.New(), terms.New("2026-11"), audit.New(), anonymous.New(), sessiondata.New(),
-		referral.New(),
+		referral.New(), acc, organization.New(acc),
 		jwt.New(jwt.WithSecretKeys([]byte("0123456789abcdef0123456789abcdef"))), emailchallenge.New(),
 		phone.New(phone.WithSender(sms)), passkey.New(),
 		oauth.New([]*oauth.Provider{oauth.GitHub("surfaces-test-client", auth.NewSecret("surfaces-test-secret"))}),

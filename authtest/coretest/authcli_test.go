@@ -64,7 +64,7 @@ func TestAuthcliMigrate(t *testing.T) {
 		name   string
 		stdout string
 	}{
-		{"first", "core: applied 001_core, 002_token_binding, 003_outbox, 004_identity_sign_up\nchores: applied 001_start, 002_more\n"},
+		{"first", "core: applied 001_core, 002_token_binding, 003_outbox, 004_identity_sign_up, 005_stateless_sessions\nchores: applied 001_start, 002_more\n"},
 		{"second", "core: up to date\nchores: up to date\n"},
 	}
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {

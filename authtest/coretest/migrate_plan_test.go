@@ -78,7 +78,7 @@ func TestPlanMigrationsIsMigrate(t *testing.T) {
 		for _, m := range plan.Migrations {
 			ids = append(ids, m.Plugin+"/"+m.ID)
 		}
-		wantIDs := "core/001_core core/002_token_binding core/003_outbox core/004_identity_sign_up chores/001_start chores/002_more"
+		wantIDs := "core/001_core core/002_token_binding core/003_outbox core/004_identity_sign_up core/005_stateless_sessions chores/001_start chores/002_more"
 		if got := strings.Join(ids, " "); got != wantIDs {
 			t.Errorf("pending migrations = %s, want %s", got, wantIDs)
 		}

@@ -44,6 +44,8 @@ func TestEveryRouteRunsThePipeline(t *testing.T) {
 				body = map[string]string{"name": "bob"}
 			case "core.revokeSession":
 				body = map[string]string{"id": "none"}
+			case "core.updateUser":
+				body = map[string]string{"name": "Ada"}
 			}
 			res := f.c.Do(info.Method, "/auth"+info.Path, body, nil)
 			if info.Name == "core.signOut" {

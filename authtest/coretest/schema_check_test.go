@@ -38,8 +38,8 @@ func TestCheckSchemaNoDrift(t *testing.T) {
 		if err != nil {
 			t.Fatalf("CheckSchema before Migrate: %v", err)
 		}
-		if len(before.Pending) != 6 || len(before.Differences) != 7 {
-			t.Errorf("drift before Migrate = %q, want 6 pending migrations and 7 missing tables", driftLines(before))
+		if len(before.Pending) != 7 || len(before.Differences) != 8 {
+			t.Errorf("drift before Migrate = %q, want 7 pending migrations and 8 missing tables", driftLines(before))
 		}
 		for _, d := range before.Differences {
 			if d.Kind != sqlb.MissingTable || !strings.HasPrefix(d.Table, "app_auth_") {

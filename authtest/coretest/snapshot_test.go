@@ -81,17 +81,7 @@ func TestSnapshotCache(t *testing.T) {
 		}
 		h := handler(a)
 		name := authhttp.SnapshotCookieName(a)
-		signIn := func(who string) browserJar {
-			j := browserJar{}
-			if w := j.do(h, http.MethodPost, "/auth/authtest/sign-in", `{"name":"`+who+`"}`); w.Code != http.StatusOK {
-				t.Fatalf("sign-in = %d %s", w.Code, w.Body)
-			}
-			return j
-		}
-		get := func(j browserJar) *httptest.ResponseRecorder {
-			clock.Advance(time.Millisecond)
-			return j.do(h, http.MethodGet, "/auth/session", "")
-		}
+		signIn, get := browsing(t, h, clock)
 
 		ada := signIn("ada")
 		fromStore := get(ada)
@@ -130,29 +120,7 @@ func TestSnapshotCache(t *testing.T) {
 			t.Fatalf("an altered snapshot = %d with %d statements, want a miss", w.Code, faults.Statements())
 		}
 
-		// The browser that signs out drops its snapshot with its session.
-		b := signIn("lin")
-		get(b)
-		stolen := b.clone()
-		if w := b.do(h, http.MethodPost, "/auth/sign-out", ""); w.Code != http.StatusOK || b[name] != "" {
-			t.Fatalf("sign-out = %d, snapshot left %q", w.Code, b[name])
-		}
-		// A copy of both cookies taken before the sign-out still works
-		// until the snapshot's time is up: the documented lag, at most the
-		// cache's lifetime.
-		if w := get(stolen); w.Code != http.StatusOK {
-			t.Fatalf("within the lifetime, a copied snapshot = %d, want the documented lag", w.Code)
-		}
-		clock.Advance(time.Minute)
-		wantError(t, "a copied snapshot past its lifetime", asResponse(get(stolen)), http.StatusUnauthorized, "no_session")
-
-		// A change the browser makes drops its own snapshot: the next
-		// request reads the store.
-		c := signIn("kim")
-		get(c)
-		if w := c.do(h, http.MethodPost, "/auth/sessions/revoke-others", ""); w.Code != http.StatusOK || c[name] != "" {
-			t.Fatalf("revoke-others = %d, snapshot left %q; want it cleared", w.Code, c[name])
-		}
+		carriedLag(t, h, name, clock, signIn, get)
 
 		// Rotation: a new key in front opens the old snapshots; dropping
 		// the old key makes them misses.
@@ -175,14 +143,65 @@ func TestSnapshotCache(t *testing.T) {
 			}
 		}
 
-		// Bearer clients carry no snapshot.
-		bc := authtest.NewClient(t, h)
-		bc.Bearer = true
-		authtest.SignIn(t, bc, "/auth", "bo")
-		if res := bc.Get("/auth/session"); strings.Contains(res.Header.Get("Set-Cookie"), name) {
-			t.Errorf("a bearer request was given a snapshot: %s", res.Header.Get("Set-Cookie"))
-		}
+		bearerCarriesNone(t, h, name)
 	})
+}
+
+// browsing returns a browser's two moves on h: signIn signs a new browser
+// in as who; get asks for its session a millisecond later.
+func browsing(t *testing.T, h http.Handler, clock *authtest.Clock) (signIn func(who string) browserJar,
+	get func(browserJar) *httptest.ResponseRecorder) {
+	signIn = func(who string) browserJar {
+		j := browserJar{}
+		if w := j.do(h, http.MethodPost, "/auth/authtest/sign-in", `{"name":"`+who+`"}`); w.Code != http.StatusOK {
+			t.Fatalf("sign-in = %d %s", w.Code, w.Body)
+		}
+		return j
+	}
+	get = func(j browserJar) *httptest.ResponseRecorder {
+		clock.Advance(time.Millisecond)
+		return j.do(h, http.MethodGet, "/auth/session", "")
+	}
+	return signIn, get
+}
+
+// carriedLag is the journey of a cache the browser carries in the cookie
+// name: the browser that signs out drops its cookie with its session; a
+// copy of both cookies taken before the sign-out still works until the
+// cache's time is up (the documented lag, at most the cache's lifetime of
+// a minute), then the session is gone; a change the browser makes drops
+// its own cookie, so its next request reads the store.
+func carriedLag(t *testing.T, h http.Handler, name string, clock *authtest.Clock, signIn func(string) browserJar,
+	get func(browserJar) *httptest.ResponseRecorder) {
+	t.Helper()
+	b := signIn("lin")
+	get(b)
+	stolen := b.clone()
+	if w := b.do(h, http.MethodPost, "/auth/sign-out", ""); w.Code != http.StatusOK || b[name] != "" {
+		t.Fatalf("sign-out = %d, %s left %q", w.Code, name, b[name])
+	}
+	if w := get(stolen); w.Code != http.StatusOK {
+		t.Fatalf("within the lifetime, a copied %s = %d, want the documented lag", name, w.Code)
+	}
+	clock.Advance(time.Minute)
+	wantError(t, "a copied "+name+" past its lifetime", asResponse(get(stolen)), http.StatusUnauthorized, "no_session")
+
+	c := signIn("kim")
+	get(c)
+	if w := c.do(h, http.MethodPost, "/auth/sessions/revoke-others", ""); w.Code != http.StatusOK || c[name] != "" {
+		t.Fatalf("revoke-others = %d, %s left %q; want it cleared", w.Code, name, c[name])
+	}
+}
+
+// bearerCarriesNone: a bearer client is never given the cookie name.
+func bearerCarriesNone(t *testing.T, h http.Handler, name string) {
+	t.Helper()
+	bc := authtest.NewClient(t, h)
+	bc.Bearer = true
+	authtest.SignIn(t, bc, "/auth", "bo")
+	if res := bc.Get("/auth/session"); strings.Contains(res.Header.Get("Set-Cookie"), name) {
+		t.Errorf("a bearer request was given %s: %s", name, res.Header.Get("Set-Cookie"))
+	}
 }
 
 // asResponse turns a recorder into the test kit's response.
@@ -203,9 +222,17 @@ func TestCachedRefreshReadsTheStore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		signing := compactKey(t)
 		for name, cache := range map[string]func() auth.SessionCache{
 			"snapshot": func() auth.SessionCache { return authhttp.NewSnapshotCache(keys) },
 			"memory":   func() auth.SessionCache { return auth.NewMemorySessionCache() },
+			"compact": func() auth.SessionCache {
+				c, err := authhttp.NewCompactCache(signing)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return c
+			},
 		} {
 			t.Run(name, func(t *testing.T) {
 				clock := authtest.NewClock(start)

@@ -27,6 +27,7 @@ import (
 	"github.com/sesame-go/sesame/plugin/magiclink"
 	"github.com/sesame-go/sesame/plugin/metadata"
 	"github.com/sesame-go/sesame/plugin/oauth"
+	"github.com/sesame-go/sesame/plugin/organization"
 	"github.com/sesame-go/sesame/plugin/passkey"
 	"github.com/sesame-go/sesame/plugin/password"
 	"github.com/sesame-go/sesame/plugin/password/argon2id"
@@ -56,6 +57,10 @@ type fixture struct {
 func everyPlugin(tb testing.TB, mail *authtest.Mailbox) (*password.Plugin, []auth.Plugin) {
 	tb.Helper()
 	pw := password.New(password.WithHasher(cheapHasher(tb)))
+	vocabulary := organization.Resources()
+	vocabulary["project"] = []string{"read"}
+	acc := access.New(vocabulary, access.WithRoles(append(organization.DefaultRoles(),
+		access.Role{Name: "viewer", Statements: access.Statements{"project": {"read"}}})...))
 	sms := phone.SenderFunc(func(context.Context, phone.Message) error { return nil })
 	return pw, []auth.Plugin{
 		email.New(email.WithSender(mail)), pw, username.New(), magiclink.New(), twofactor.New(), admin.New(),
@@ -64,7 +69,7 @@ func everyPlugin(tb testing.TB, mail *authtest.Mailbox) (*password.Plugin, []aut
 		oauth.New([]*oauth.Provider{oauth.GitHub("schema-test-client", auth.NewSecret("schema-test-secret"))}),
 		geo.New(nowhere{}), apikey.New(), invite.New(), lastlogin.New(), terms.New("2026-11-01"), metadata.New(),
 		stale.New(), authimport.New(), audit.New(), anonymous.New(), sessiondata.New(), referral.New(),
-		access.New(access.Resources{"project": {"read"}}, access.WithRoles(access.Role{Name: "viewer", Statements: access.Statements{"project": {"read"}}})),
+		acc, organization.New(acc),
 		handoff.New(), // handoff last: it shapes new sessions after the others
 	}
 }

@@ -6,9 +6,13 @@
 // better-auth's documentation shows (auth.api.getSession).
 //
 // Rate limits and telemetry are off; the cookie cache is off (better-auth's
-// default), so every request reads its session from the database.
+// default), so every request reads its session from the database, unless
+// COOKIE_CACHE=1: then session.cookieCache is on (its default "compact"
+// strategy, a base64url payload and an HMAC-SHA-256 signature), for 15
+// minutes, as long as the Sesame server's caches keep a session in the
+// benchmark's cache rows.
 //
-//	DATABASE_URL=postgres://... PORT=18083 node server.js
+//	DATABASE_URL=postgres://... PORT=18083 [COOKIE_CACHE=1] node server.js
 //
 // It creates or updates better-auth's tables at start (getMigrations).
 import http from "node:http";
@@ -32,6 +36,9 @@ const options = {
   rateLimit: { enabled: false },
   telemetry: { enabled: false },
 };
+if (process.env.COOKIE_CACHE === "1") {
+  options.session = { cookieCache: { enabled: true, maxAge: 15 * 60 } };
+}
 
 const { runMigrations } = await getMigrations(options);
 await runMigrations();

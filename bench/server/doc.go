@@ -10,6 +10,11 @@
 //     [authhttp.RequireUser], with the email and password plugins and rate
 //     limits off.
 //
+// [Strategy] starts the Sesame server with each session strategy (a
+// memory, snapshot, compact or Redis cache, or the Redis store), and the
+// floor has a cached path of its own, GET /auth/cached-session (an
+// HMAC-checked cookie, no query), the floor of the cache rows.
+//
 // Both serve the same three requests, on the same paths:
 //
 //	POST /auth/password/sign-in  {"email": ..., "password": ...}

@@ -72,13 +72,19 @@ func (f *Floor) signIn(w http.ResponseWriter, r *http.Request) {
 }
 
 // session answers the caller's session and user, or 401.
-func (f *Floor) session(w http.ResponseWriter, r *http.Request) {
+func (f *Floor) session(w http.ResponseWriter, r *http.Request) { f.answerSession(w, r, false) }
+
+// answerSession looks the session up and answers it, or 401; with cache,
+// it also sets the cache cookie of the floor's cached path.
+func (f *Floor) answerSession(w http.ResponseWriter, r *http.Request, cache bool) {
 	s, err := f.lookup(r)
 	switch {
 	case err != nil:
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "internal"})
 	case s == nil:
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "no_session"})
+	case cache && !f.setCache(w, r, s):
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "internal"})
 	default:
 		writeJSON(w, http.StatusOK, s)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,15 +15,30 @@ import (
 // PostgreSQL database with one seeded person, and checks one request of
 // each kind the benchmark sends: a sign-in, GET /auth/session and the
 // application's route with the session it made, and both without one.
+// Each of Sesame's session strategies runs; for the caches, and for the
+// floor's cached path, the requests are then made again with the cookies
+// the first answers set and the database closed: a cached session reads
+// nothing from it.
 func TestServers(t *testing.T) {
 	u := Users(1)[0]
-	for _, tt := range []struct {
-		name  string
-		start func(tb testing.TB, db *sql.DB, base string) (http.Handler, func(User) error)
-	}{
-		{"floor", startFloor},
-		{"sesame", startSesame},
-	} {
+	type variant struct {
+		name    string
+		start   func(tb testing.TB, db *sql.DB, base string) (http.Handler, func(User) error)
+		cached  []string // the paths that answer with the database closed
+		session string   // the session cookie's name
+	}
+	variants := []variant{{"floor", startFloor, []string{"/auth/cached-session"}, floorCookie}}
+	for _, st := range Strategies {
+		v := variant{name: "sesame-" + st, start: startSesame(st), session: "sesame_session"}
+		// The Redis cache keeps nothing for ClockMargin (5 s) after a drop,
+		// which the sign-ins just made; kvstore/redis/test proves its hits.
+		// A stateless token reads its user, unless within the window.
+		if !slices.Contains([]string{"database", "redis-store", "redis", "stateless"}, st) {
+			v.cached = []string{"/auth/session", "/api/me"}
+		}
+		variants = append(variants, v)
+	}
+	for _, tt := range variants {
 		t.Run(tt.name, func(t *testing.T) {
 			db := openConfig(postgres(t), 4)
 			t.Cleanup(func() { db.Close() })
@@ -44,21 +60,93 @@ func TestServers(t *testing.T) {
 				t.Fatalf("sign-in = %d, cookie %q, want 200 and a cookie", got.status, got.cookie)
 			}
 			cookie := send(t, http.MethodPost, base+"/auth/password/sign-in", body, "", base).cookie
+			other := send(t, http.MethodPost, base+"/auth/password/sign-in", body, "", base).cookie
 			wrong := `{"email":"` + u.Email + `","password":"not the password"}`
 			if got := send(t, http.MethodPost, base+"/auth/password/sign-in", wrong, "", base); got.status != http.StatusUnauthorized {
 				t.Errorf("sign-in with a wrong password = %d, want 401", got.status)
 			}
 			for _, path := range []string{"/auth/session", "/api/me"} {
-				got := send(t, http.MethodGet, base+path, "", cookie, "")
+				got := send(t, http.MethodGet, base+path, "", only(cookie, tt.session), "")
 				if got.status != http.StatusOK || !strings.Contains(got.body, u.Email) {
 					t.Errorf("GET %s = %d %s, want 200 with %s", path, got.status, got.body, u.Email)
 				}
+				cookie = merge(cookie, got.cookie)
+				other = merge(other, send(t, http.MethodGet, base+path, "", only(other, tt.session), "").cookie)
 				if got := send(t, http.MethodGet, base+path, "", "", ""); got.status != http.StatusUnauthorized {
 					t.Errorf("GET %s without a session = %d, want 401", path, got.status)
 				}
 			}
+			if len(tt.cached) == 0 {
+				return
+			}
+			// The first GET of the cache's path puts the session in it.
+			for _, path := range tt.cached {
+				cookie = merge(cookie, send(t, http.MethodGet, base+path, "", only(cookie, tt.session), "").cookie)
+				other = merge(other, send(t, http.MethodGet, base+path, "", only(other, tt.session), "").cookie)
+			}
+			// The memory cache keeps its entries in the process, and a
+			// stateless token within its window is its own cache.
+			if without(cookie, tt.session) == "" && tt.name != "sesame-memory" && tt.name != "sesame-stateless-noread" {
+				t.Fatalf("no cache cookie was set: %q", cookie)
+			}
+			db.Close()
+			for _, path := range tt.cached {
+				got := send(t, http.MethodGet, base+path, "", cookie, "")
+				if got.status != http.StatusOK || !strings.Contains(got.body, u.Email) {
+					t.Errorf("GET %s from the cache, the database closed = %d %s, want 200 with %s", path, got.status, got.body, u.Email)
+				}
+				// Another session's cache cookie under this token is no hit:
+				// the request goes to the closed database.
+				if rest := without(other, tt.session); rest != "" {
+					if got := send(t, http.MethodGet, base+path, "", only(cookie, tt.session)+"; "+rest, ""); got.status == http.StatusOK {
+						t.Errorf("GET %s with another session's cache cookie = 200 %s, want a miss", path, got.body)
+					}
+				}
+			}
 		})
 	}
+}
+
+// only keeps the pair of the cookie name of a Cookie header.
+func only(header, name string) string {
+	for _, p := range strings.Split(header, "; ") {
+		if strings.HasPrefix(p, name+"=") {
+			return p
+		}
+	}
+	return ""
+}
+
+// without drops the pair of the cookie name from a Cookie header.
+func without(header, name string) string {
+	var out []string
+	for _, p := range strings.Split(header, "; ") {
+		if p != "" && !strings.HasPrefix(p, name+"=") {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// merge sets the pairs of set over those of header, as a browser keeps
+// what an answer set.
+func merge(header, set string) string {
+	if set == "" {
+		return header
+	}
+	var out []string
+	names := map[string]bool{}
+	for _, p := range strings.Split(set, "; ") {
+		name, _, _ := strings.Cut(p, "=")
+		names[name] = true
+		out = append(out, p)
+	}
+	for _, p := range strings.Split(header, "; ") {
+		if name, _, _ := strings.Cut(p, "="); !names[name] {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // startFloor makes the floor's tables on db and returns its handler and
@@ -72,15 +160,37 @@ func startFloor(tb testing.TB, db *sql.DB, _ string) (http.Handler, func(User) e
 	return f.Handler(), func(u User) error { return f.CreateUser(context.Background(), u) }
 }
 
-// startSesame makes Sesame's tables on db and returns its handler and
+// startSesame returns the start of the Sesame server with a session
+// strategy: it makes Sesame's tables on db and returns its handler and
 // its way to create a person.
-func startSesame(tb testing.TB, db *sql.DB, base string) (http.Handler, func(User) error) {
-	tb.Helper()
-	s, err := NewSesame(context.Background(), db, base)
-	if err != nil {
-		tb.Fatal(err)
+func startSesame(strategy string) func(tb testing.TB, db *sql.DB, base string) (http.Handler, func(User) error) {
+	return func(tb testing.TB, db *sql.DB, base string) (http.Handler, func(User) error) {
+		tb.Helper()
+		name := "test-" + strategy
+		opts, closeRedis, err := Strategy(context.Background(), strategy, name, RedisURL())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(func() {
+			closeRedis()
+			if strings.HasPrefix(strategy, "redis") { // leave nothing behind
+				rdb, err := OpenRedis(context.Background(), RedisURL())
+				if err != nil {
+					tb.Error(err)
+					return
+				}
+				defer rdb.Close()
+				if err := FlushRedis(context.Background(), rdb, RedisPrefix+name+":"); err != nil {
+					tb.Error(err)
+				}
+			}
+		})
+		s, err := NewSesame(context.Background(), db, base, opts...)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return s.Handler(), func(u User) error { return s.CreateUser(context.Background(), u) }
 	}
-	return s.Handler(), func(u User) error { return s.CreateUser(context.Background(), u) }
 }
 
 // answer is what send got back.

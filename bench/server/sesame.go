@@ -26,14 +26,15 @@ type Sesame struct {
 
 // NewSesame returns the Sesame server on db, a PostgreSQL pool from
 // [Open], with its routes under baseURL+"/auth", and runs its migrations.
-func NewSesame(ctx context.Context, db *sql.DB, baseURL string) (*Sesame, error) {
+// opts come after the server's own: a session strategy ([Strategy]).
+func NewSesame(ctx context.Context, db *sql.DB, baseURL string, opts ...auth.Option) (*Sesame, error) {
 	pw := password.New(password.WithoutRecovery())
-	a, err := auth.New(
+	a, err := auth.New(append([]auth.Option{
 		auth.WithDB(db, sqlb.Postgres),
-		auth.WithBaseURL(baseURL+"/auth"),
+		auth.WithBaseURL(baseURL + "/auth"),
 		auth.WithPlugins(email.New(), pw),
 		auth.WithoutRateLimits(),
-	)
+	}, opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("server: sesame: %w", err)
 	}

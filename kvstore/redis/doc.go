@@ -57,6 +57,14 @@
 // began before a drop, by up to [ClockMargin], cannot put an entry back.
 // It fits in front of any session store, the database's included.
 //
+// # Revocation list
+//
+// [Revocations], for [auth.WithSessionRevocations], lists the stateless
+// sessions ([auth.WithStatelessSessions]) ended by a sign-out, one key per
+// session (prefix + "revoked:" + user ID + ":" + session ID) that expires
+// when the session could no longer be live. It fails closed: while Redis
+// is down, every request carrying a stateless token answers 500.
+//
 // # Failures
 //
 // A session store returns every error of Redis. A request whose session

@@ -80,3 +80,24 @@ func ExampleNewSessionCache() {
 	}
 	_ = a
 }
+
+// A revocation list of stateless sessions in Redis: a sign-out on any
+// instance ends the token on all of them. It fails closed: while Redis is
+// down, requests that carry a stateless token answer 500.
+func ExampleNewRevocations() {
+	var db *sql.DB // the host's database, opened with its driver
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:6379",
+		DialTimeout: 500 * time.Millisecond, DialerRetries: 1, ReadTimeout: 500 * time.Millisecond, MaxRetries: 1})
+	keys, err := auth.NewSealer(make([]byte, 32)) // a key from the host's secret store
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, err := auth.New(auth.WithDB(db, sqlb.Postgres), auth.WithBaseURL("https://app.example/auth"),
+		auth.WithPlugins(email.New(email.WithSender(nil))),
+		auth.WithStatelessSessions(keys),
+		auth.WithSessionRevocations(redisstore.NewRevocations(rdb)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	_ = a
+}

@@ -61,7 +61,7 @@ func (p *Plugin) newOps() ops {
 		get: &auth.Op[UserRequest, UserDetails]{Name: OpGetUser, Method: http.MethodGet, Path: "/admin/user",
 			Session: auth.SessionUser, Codes: codes(), Handler: p.getUser},
 		sessions: &auth.Op[UserRequest, SessionList]{Name: OpListUserSessions, Method: http.MethodGet,
-			Path: "/admin/user/sessions", Session: auth.SessionUser, Codes: codes(), Handler: p.listUserSessions},
+			Path: "/admin/user/sessions", Session: auth.SessionUser, Codes: codes(auth.ErrSessionsNotListed), Handler: p.listUserSessions},
 		create: &auth.Op[CreateUserRequest, *auth.User]{Name: OpCreateUser, Method: http.MethodPost, Path: "/admin/create-user",
 			Session: auth.SessionFresh, Writes: true, Rate: auth.DefaultRate,
 			Codes: codes(auth.ErrIdentityTaken, ErrUnknownRole), Handler: p.createUser},
@@ -78,7 +78,7 @@ func (p *Plugin) newOps() ops {
 			Path: "/admin/impersonate", Session: auth.SessionFresh, Writes: true, Rate: auth.DefaultRate,
 			Codes: codes(ErrOwnAccount), Handler: p.impersonate},
 		stop: &auth.Op[StopRequest, Ended]{Name: OpStopImpersonating, Method: http.MethodPost, Path: "/admin/stop-impersonating",
-			Session: auth.SessionUser, Writes: true, Rate: auth.DefaultRate, Codes: codes(), Handler: p.stopImpersonating},
+			Session: auth.SessionUser, Writes: true, Rate: auth.DefaultRate, Codes: codes(auth.ErrSessionsNotListed), Handler: p.stopImpersonating},
 		grant: &auth.Op[GrantRoleRequest, *auth.User]{Name: OpGrantRole, Writes: true,
 			Codes: []*auth.Error{auth.ErrIdentityNotFound, ErrUnknownRole}, Handler: p.grantRole},
 	}

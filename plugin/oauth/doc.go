@@ -35,6 +35,11 @@
 //	POST     {prefix}/oauth/{provider}/unlink    {} (fresh session)
 //	GET      {prefix}/oauth/accounts             {accounts:[...]} (signed in)
 //
+// Server-rendered sign-in pages (package authui, or a host's own through
+// [authhttp.UIMethod]) show one "Continue with" button per provider,
+// in the order given to [New]: [Plugin.UIButtons], each a GET of its start
+// route, which a page shows as a link.
+//
 // The Go methods [Plugin.StartURL], [Plugin.Callback], [Plugin.Link],
 // [Plugin.Unlink], [Plugin.Accounts] run the same operations;
 // [Plugin.AccessToken] returns a person's provider token, refreshed. The

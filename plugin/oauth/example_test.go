@@ -55,3 +55,19 @@ func ExampleProvider_String() {
 	// oauth.Provider(github) oauth.Provider(github)
 	// {AccessToken:[redacted] RefreshToken:[redacted] Expiry:0001-01-01 00:00:00 +0000 UTC Scope:read:user}
 }
+
+// The plugin's sign-in buttons, which pages such as authui's show under
+// their sign-in form: one link per provider to its start route (under
+// the base URL's path once the instance is made).
+func ExamplePlugin_UIButtons() {
+	oa := oauth.New([]*oauth.Provider{
+		oauth.GitHub("client-id", auth.NewSecret("client-secret")),
+		oauth.OIDC("okta", "https://acme.okta.com", "client-id", auth.NewSecret("client-secret")),
+	})
+	for _, b := range oa.UIButtons() {
+		fmt.Println(b.Name, b.Method, b.Action, b.Label)
+	}
+	// Output:
+	// oauth.github GET /oauth/github/start Continue with GitHub
+	// oauth.okta GET /oauth/okta/start Continue with okta
+}

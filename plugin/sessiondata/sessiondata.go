@@ -1,6 +1,8 @@
 package sessiondata
 
 import (
+	"errors"
+
 	"github.com/sesame-go/sesame/auth"
 )
 
@@ -32,4 +34,12 @@ func New(opts ...Option) *Plugin {
 func (p *Plugin) Name() string { return "sessiondata" }
 
 // Validate implements [auth.Validator].
-func (p *Plugin) Validate(*auth.Auth) error { return p.cfg.check() }
+// It refuses stateless sessions ([auth.WithStatelessSessions]): the
+// values of ended sessions are swept by asking which of a user's
+// sessions live, which no server knows of stateless ones.
+func (p *Plugin) Validate(a *auth.Auth) error {
+	if a.StatelessSessions() {
+		return errors.New("sessiondata: stateless sessions cannot be listed, so the values of ended ones could never be swept")
+	}
+	return p.cfg.check()
+}

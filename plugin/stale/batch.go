@@ -193,11 +193,8 @@ func (p *Plugin) apply(ctx context.Context, c *auth.Call, notify, clear, remove 
 			return err
 		}
 	}
-	if len(remove) > 0 {
-		_, err := db.Exec(ctx, sqlb.Delete(auth.Users).Where(auth.UserID.In(ids(remove)...)))
-		return err
-	}
-	return nil
+	_, err := c.DeleteUsers(ctx, ids(remove)...)
+	return err
 }
 
 func ids(accounts []account) []string {

@@ -23,6 +23,8 @@ import (
 	"os/signal"
 	"strings"
 	"time"
+
+	"github.com/sesame-go/sesame/bench/server"
 )
 
 // config is the benchmark's flags.
@@ -40,6 +42,7 @@ type config struct {
 	scenarios  string
 	betterAuth string // the directory of the Node project
 	pprof      string // a side address for the Sesame server's net/http/pprof
+	redis      string // the Redis of the Redis strategies
 	keep       bool
 
 	pgVersion string // the server's, for the report's header
@@ -67,7 +70,9 @@ func main() {
 	flag.IntVar(&c.rounds, "rounds", 5, "measured runs of each scenario on each server")
 	flag.DurationVar(&c.statsWait, "stats-wait", 11*time.Second,
 		"wait after a scenario before reading pg_stat_database (PostgreSQL flushes a backend's counts up to 10 s late)")
-	flag.StringVar(&c.scenarios, "scenarios", "session,app,signin", "scenarios to run, comma-separated")
+	flag.StringVar(&c.scenarios, "scenarios", "session,app,signin", "scenarios to run, comma-separated, of: "+scenarioKeys())
+	flag.StringVar(&c.redis, "redis", server.RedisURL(),
+		"Redis URL of the Redis cache and store rows (default $SESAME_BENCH_REDIS); only keys under "+server.RedisPrefix+" are deleted")
 	flag.StringVar(&c.betterAuth, "betterauth", "betterauth", "directory of better-auth's server (npm ci done)")
 	flag.StringVar(&c.pprof, "pprof", "", "serve net/http/pprof of the Sesame server on this address (e.g. 127.0.0.1:6060)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the servers running and the databases after the run, until interrupted")
@@ -87,6 +92,15 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// scenarioKeys lists every scenario's key.
+func scenarioKeys() string {
+	var keys []string
+	for _, s := range scenarios {
+		keys = append(keys, s.key)
+	}
+	return strings.Join(keys, ",")
 }
 
 // selected returns the scenarios c names, in the benchmark's order.

@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -14,6 +17,11 @@ import (
 func measure(ctx context.Context, c config, admin *pgx.Conn, s scenario, targets []*target, files loadFiles) (map[string]*cell, error) {
 	row := map[string]*cell{}
 	start := map[string]int64{}
+	if s.cached {
+		if err := writeCacheCookies(s, targets, &files); err != nil {
+			return nil, err
+		}
+	}
 	sessions := map[string]int64{}
 	if s.mode == "body" {
 		for _, t := range targets {
@@ -86,6 +94,25 @@ func measure(ctx context.Context, c config, admin *pgx.Conn, s scenario, targets
 	return row, nil
 }
 
+// writeCacheCookies collects each target's cookies for a cache row, with
+// a first GET of the row's path per person, and writes them where wrkFor
+// finds them: collected anew for each row, since the caches keep a
+// session a limited time.
+func writeCacheCookies(s scenario, targets []*target, files *loadFiles) error {
+	for _, t := range targets {
+		cookies, err := cacheCookies(t, s.path(t))
+		if err != nil {
+			return err
+		}
+		name := filepath.Join(files.dir, "cookies-"+s.key+"-"+t.name+".txt")
+		if err := os.WriteFile(name, []byte(strings.Join(cookies, "\n")+"\n"), 0o600); err != nil {
+			return err
+		}
+		files.cookies[s.key+"/"+t.name] = name
+	}
+	return nil
+}
+
 // countRows counts the rows of table in the database dsn names, on a
 // connection of its own, closed at once so that its backend flushes its
 // statistics as it exits.
@@ -104,7 +131,9 @@ func countRows(ctx context.Context, dsn, table string) (int64, error) {
 func wrkFor(c config, s scenario, t *target, files loadFiles, d time.Duration) wrkRun {
 	w := wrkRun{script: files.script, threads: c.threads, conns: c.conns, duration: d,
 		url: t.base() + s.path(t), mode: s.mode, origin: t.base()}
-	if s.mode == "cookie" {
+	if s.cached {
+		w.file = files.cookies[s.key+"/"+t.name]
+	} else if s.mode == "cookie" {
 		w.file = files.cookies[t.name]
 	} else {
 		w.file = files.signIns

@@ -39,7 +39,7 @@ func run(ctx context.Context, c config) error {
 	}
 
 	users := server.Users(c.users)
-	targets := newTargets(c)
+	targets := newTargets(c, scens)
 	defer func() {
 		for _, t := range targets {
 			t.stop()
@@ -57,7 +57,7 @@ func run(ctx context.Context, c config) error {
 		if err := recreate(ctx, admin, t.db); err != nil {
 			return err
 		}
-		if t.name != "better-auth" {
+		if t.kind != "better-auth" {
 			if err := seedGo(ctx, t, dsn, users); err != nil {
 				return err
 			}
@@ -65,7 +65,7 @@ func run(ctx context.Context, c config) error {
 		if err := t.start(ctx, c, dsn); err != nil {
 			return err
 		}
-		if t.name == "better-auth" {
+		if t.kind == "better-auth" {
 			if err := seedBetterAuth(t, users); err != nil {
 				return err
 			}
@@ -80,6 +80,7 @@ func run(ctx context.Context, c config) error {
 	}
 	defer os.RemoveAll(dir)
 	files, err := writeFiles(dir, targets, users)
+	files.dir = dir
 	if err != nil {
 		return err
 	}
@@ -91,13 +92,14 @@ func run(ctx context.Context, c config) error {
 	results := map[string]map[string]*cell{}
 	for _, s := range scens {
 		logf("scenario %q", s.label)
-		row, err := measure(ctx, c, admin, s, targets, files)
+		row, err := measure(ctx, c, admin, s, of(s, targets), files)
 		if err != nil {
 			return err
 		}
 		results[s.key] = row
 	}
 	printReport(os.Stdout, c, scens, targets, results)
+	flushRedis(c, targets)
 	if c.keep {
 		logf("servers still running (-keep); interrupt to stop them")
 		<-ctx.Done()
@@ -110,6 +112,7 @@ type loadFiles struct {
 	script  string
 	signIns string            // one sign-in body per line
 	cookies map[string]string // per target: one Cookie header per line
+	dir     string            // where the cache rows write theirs
 }
 
 // writeFiles writes load.lua, the sign-in bodies and each target's
@@ -134,6 +137,25 @@ func writeFiles(dir string, targets []*target, users []server.User) (loadFiles, 
 		}
 	}
 	return f, nil
+}
+
+// flushRedis deletes the keys the Redis strategies' servers wrote, under
+// server.RedisPrefix, and no other.
+func flushRedis(c config, targets []*target) {
+	for _, t := range targets {
+		if strings.HasPrefix(t.strategy, "redis") {
+			rdb, err := server.OpenRedis(context.Background(), c.redis)
+			if err != nil {
+				logf("redis: %v", err)
+				return
+			}
+			defer rdb.Close()
+			if err := server.FlushRedis(context.Background(), rdb, server.RedisPrefix); err != nil {
+				logf("redis: %v", err)
+			}
+			return
+		}
+	}
 }
 
 // logf prints progress on standard error, away from the table.

@@ -36,7 +36,7 @@ func seedGo(ctx context.Context, t *target, dsn string, users []server.User) err
 	}
 	defer db.Close()
 	var create func(context.Context, server.User) error
-	switch t.name {
+	switch t.kind {
 	case "floor":
 		f := server.NewFloor(db)
 		if err := f.Migrate(ctx); err != nil {
@@ -91,6 +91,39 @@ func signInAll(t *target, users []server.User) error {
 	return nil
 }
 
+// cacheCookies signs no one in: it sends each person's session cookie
+// alone to path, which puts the session in t's cache (and, for a cache the
+// browser carries, sets its cookie), and returns the Cookie headers with
+// what the answers set, one per person, for a cache row's runs; a session
+// cookie the answer set anew replaces the one sent.
+func cacheCookies(t *target, path string) ([]string, error) {
+	var out []string
+	for _, cookie := range t.cookies {
+		session := cookie
+		for _, p := range strings.Split(cookie, "; ") {
+			if strings.HasPrefix(p, t.cookie+"=") {
+				session = p
+			}
+		}
+		set, err := t.getCookies(path, session)
+		if err != nil {
+			return nil, fmt.Errorf("%s GET %s: %w", t.name, path, err)
+		}
+		pairs := []string{session}
+		for _, p := range strings.Split(set, "; ") {
+			switch {
+			case p == "":
+			case strings.HasPrefix(p, t.cookie+"="): // a stateless token, re-issued
+				pairs[0] = p
+			default:
+				pairs = append(pairs, p)
+			}
+		}
+		out = append(out, strings.Join(pairs, "; "))
+	}
+	return out, nil
+}
+
 // signInBody is the JSON body of a sign-in, the same on every server.
 func signInBody(u server.User) string {
 	return fmt.Sprintf(`{"email":%q,"password":%q}`, u.Email, u.Password.Reveal())
@@ -121,21 +154,41 @@ func (t *target) post(path, body string) (string, error) {
 	return strings.Join(pairs, "; "), nil
 }
 
+// getCookies sends a GET with a Cookie header and returns the cookies a
+// 200 set, as a Cookie header.
+func (t *target) getCookies(path, cookie string) (string, error) {
+	_, set, err := t.send(path, cookie)
+	return set, err
+}
+
 // get sends a GET with a Cookie header and returns the body of a 200.
 func (t *target) get(path, cookie string) (string, error) {
+	body, _, err := t.send(path, cookie)
+	return body, err
+}
+
+// send sends a GET with a Cookie header and returns the body of a 200 and
+// the cookies it set, as a Cookie header.
+func (t *target) send(path, cookie string) (body, set string, err error) {
 	req, err := http.NewRequest(http.MethodGet, t.base()+path, nil)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	req.Header.Set("Cookie", cookie)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	if res.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("%s: %s", res.Status, b)
+		return "", "", fmt.Errorf("%s: %s", res.Status, b)
 	}
-	return string(b), nil
+	var pairs []string
+	for _, c := range res.Cookies() {
+		if c.MaxAge >= 0 {
+			pairs = append(pairs, c.Name+"="+c.Value)
+		}
+	}
+	return string(b), strings.Join(pairs, "; "), nil
 }

@@ -20,7 +20,10 @@ import (
 //   - BenchmarkMiddleware: a request through authhttp.Middleware with a
 //     bearer token, its session in the database (one join), in Redis (an
 //     HMGET, then the user by primary key), or cached in front of the
-//     database in the process or in Redis (no query: a map read, a GET);
+//     database in the process or in Redis (no query: a map read, a GET),
+//     or stateless (the token opened, then the user by primary key; with
+//     a revocation list in the database or in Redis, one lookup more; and
+//     within the refresh-without-read window, nothing but the token);
 //   - BenchmarkSignInRateLimits: a password sign-in over HTTP, whose two
 //     rate rules (per IP, per account) count in the database (a write
 //     transaction each), in Redis (a script each), or not at all; the
@@ -42,6 +45,13 @@ func BenchmarkMiddleware(b *testing.B) {
 		{"redis", newSite(b, pool(), mail, nil, sp.sessions())},
 		{"memcache", newSite(b, pool(), mail, nil, nil, auth.WithSessionCache(auth.NewMemorySessionCache(), time.Minute))},
 		{"rediscache", newSite(b, pool(), mail, nil, nil, auth.WithSessionCache(sp.cache(), time.Minute))},
+		{"stateless", newSite(b, pool(), mail, nil, nil, auth.WithoutRateLimits(), auth.WithStatelessSessions(sealer(b)))},
+		{"stateless-dbrevoke", newSite(b, pool(), mail, nil, nil, auth.WithoutRateLimits(), auth.WithStatelessSessions(sealer(b)),
+			auth.WithSessionRevocations(auth.DatabaseSessionRevocations()))},
+		{"stateless-redisrevoke", newSite(b, pool(), mail, nil, nil, auth.WithoutRateLimits(), auth.WithStatelessSessions(sealer(b)),
+			auth.WithSessionRevocations(sp.revocations()))},
+		{"stateless-noread", newSite(b, pool(), mail, nil, nil, auth.WithoutRateLimits(), auth.WithStatelessSessions(sealer(b)),
+			auth.WithStatelessRefreshWithoutRead(auth.MaxStatelessRefreshWithoutRead))},
 	}
 	sites[0].s.signUp(b, "ada@example.com", "ada's password")
 	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -6,10 +6,7 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"slices"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -24,31 +21,12 @@ import (
 	"github.com/sesame-go/sesame/plugin/passkey"
 )
 
-// chromium returns the path of a Chromium to drive, or skips the test
-// when there is none, unless SESAME_TEST_REQUIRE_ENGINES names chromium.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	required := slices.ContainsFunc(strings.Split(os.Getenv(authtest.EnvRequire), ","), func(s string) bool {
-		return strings.TrimSpace(s) == "chromium"
-	})
-	if required {
-		t.Fatalf("chromium is required by %s but is not installed (apt-get install chromium)", authtest.EnvRequire)
-	}
-	t.Skipf("chromium skipped: not installed (apt-get install chromium, or name it in %s to require it)", authtest.EnvRequire)
-	return ""
-}
-
 // TestChromium registers a passkey, signs out and signs in with it in
 // headless Chromium, whose virtual authenticator (DevTools WebAuthn
 // domain) makes and uses the passkey, from a page on http://localhost,
 // a secure context.
 func TestChromium(t *testing.T) {
-	exe := chromium(t)
+	exe := authtest.Chromium(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 // compare with Call.Op().Name.
 var opNames = []string{
 	auth.OpSession, auth.OpSignOut, auth.OpListSessions, auth.OpRevokeSession, auth.OpRevokeOtherSessions, auth.OpCreateUser,
+	auth.OpUpdateUser,
 	email.OpVerify, email.OpResend, email.OpChange, email.OpUndoChange, email.OpAdd, email.OpRemove,
 	email.OpMakePrimary, email.OpList, email.OpSendCode, email.OpSignInWithCode,
 	password.OpSignUp, password.OpSignIn, password.OpForgot, password.OpReset, password.OpChange, password.OpSetPassword, password.OpImportHash,

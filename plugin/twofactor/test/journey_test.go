@@ -5,15 +5,31 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
 )
 
 // TestJourney: enrol an authenticator app, sign in again and pass the
 // second factor with it, then with a recovery code; regenerate the codes,
-// remove the factor.
+// remove the factor; with database sessions, and with stateless ones
+// (whose pending token dies at the pass through the revocation list, and
+// whose other sessions end at the removal through the user's epoch).
 func TestJourney(t *testing.T) {
+	for name, opts := range map[string]func(t *testing.T) []auth.Option{
+		"database": func(*testing.T) []auth.Option { return nil },
+		"stateless with a revocation list": func(t *testing.T) []auth.Option {
+			return []auth.Option{auth.WithStatelessSessions(statelessKeys(t)),
+				auth.WithSessionRevocations(auth.DatabaseSessionRevocations())}
+		},
+	} {
+		t.Run(name, func(t *testing.T) { journey(t, opts) })
+	}
+}
+
+// journey is TestJourney with the session options of opts.
+func journey(t *testing.T, opts func(t *testing.T) []auth.Option) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
-		f := newFixture(t, e, setup{})
+		f := newFixture(t, e, setup{auth: opts(t)})
 		const addr = "ada@example.com"
 		first := f.account(t, addr)
 		k, codes := f.enrolTOTP(t, first)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,7 +24,8 @@ import (
 // skipped the pending second factor. Here the pending state lives in the
 // session itself, and the session check reads it on every request,
 // whatever keeps the session: for every session strategy this codebase
-// has (stores and caches), and for browsers and bearer clients, a pending
+// has (stores, caches, stateless tokens, refreshed with or without a
+// read), and for browsers and bearer clients, a pending
 // session reaches no operation but passing the factor and signing out, and
 // no route of the host's behind the middleware, before or after a refresh.
 func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
@@ -45,8 +47,23 @@ func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
 			}
 			return []auth.Option{auth.WithSessionCache(authhttp.NewSnapshotCache(keys), 0)}
 		},
+		"database with the browser's compact cookie": func(t *testing.T) []auth.Option {
+			keys, err := authhttp.NewCompactCache(auth.NewSecret(strings.Repeat("k", authhttp.MinCompactKey)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []auth.Option{auth.WithSessionCache(keys, 0)}
+		},
 		"database with a Redis cache": func(t *testing.T) []auth.Option {
 			return []auth.Option{auth.WithSessionCache(redisCache(t), 0)}
+		},
+		"stateless": func(t *testing.T) []auth.Option {
+			return []auth.Option{auth.WithStatelessSessions(statelessKeys(t))}
+		},
+		"stateless, refreshed without a read, with a Redis revocation list": func(t *testing.T) []auth.Option {
+			rdb, prefix := redisSpace(t)
+			return []auth.Option{auth.WithStatelessSessions(statelessKeys(t)), auth.WithStatelessRefreshWithoutRead(time.Minute),
+				auth.WithSessionRevocations(redisstore.NewRevocations(rdb, redisstore.WithPrefix(prefix)))}
 		},
 	}
 	for name, strategy := range strategies {
@@ -104,6 +121,15 @@ func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
 						if res := c.Get("/app/whoami"); string(res.Body) != "blocked: second_factor_required" {
 							t.Errorf("bearer %v: the host's page sees %q, want the blocked session", bearer, res.Body)
 						}
+						// A page's script reads no user of a pending session from a
+						// compact cookie: none is ever set for it.
+						for _, path := range []string{"/auth/session", "/app/whoami"} {
+							for _, sc := range c.Get(path).Header.Values("Set-Cookie") {
+								if strings.HasPrefix(sc, "sesame_session_compact=") && !strings.HasPrefix(sc, "sesame_session_compact=;") {
+									t.Errorf("bearer %v: GET %s of a pending session set a compact cookie: %s", bearer, path, sc)
+								}
+							}
+						}
 					}
 					// The pending session dies at its short lifetime, refreshes or not.
 					f.clock.Advance(10*time.Minute + time.Second)
@@ -116,12 +142,22 @@ func TestGHSA_xg6x_h9c9_2m83_PendingSessionSkipsNothing(t *testing.T) {
 	}
 }
 
+// statelessKeys returns a sealer for stateless sessions.
+func statelessKeys(t *testing.T) *auth.Sealer {
+	keys, err := auth.NewSealer(make([]byte, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
 // validInputs are inputs that pass each operation's validation, so that
 // only the session check can refuse them.
 var validInputs = map[string]map[string]string{
 	auth.OpSignOut:             {},
 	auth.OpRevokeSession:       {"id": "x"},
 	auth.OpRevokeOtherSessions: {},
+	auth.OpUpdateUser:          {"name": "Ada"},
 	email.OpChange:             {"newEmail": "new@example.com"},
 	email.OpAdd:                {"email": "new@example.com"},
 	email.OpRemove:             {"email": "new@example.com"},

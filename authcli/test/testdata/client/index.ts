@@ -626,6 +626,190 @@ export type OauthStarted = {
   url: string;
 };
 
+export type OrganizationAcceptRequest = {
+  /** a secret */
+  token?: string;
+};
+
+export type OrganizationChanged = {
+  changed: boolean;
+};
+
+export type OrganizationDomain = {
+  id: string;
+  organizationId: string;
+  domain: string;
+  policy: string;
+  txtName: string;
+  txtValue: string;
+  /** an ISO 8601 time */
+  verifiedAt?: string;
+  /** an ISO 8601 time */
+  createdAt: string;
+};
+
+export type OrganizationDomainCodeRequest = {
+  domainId?: string;
+  /** a secret */
+  code?: string;
+};
+
+export type OrganizationDomainIDRequest = {
+  domainId?: string;
+};
+
+export type OrganizationDomainList = {
+  domains: Array<OrganizationDomain> | null;
+};
+
+export type OrganizationDomainMailed = {
+  email: string;
+};
+
+export type OrganizationDomainRequest = {
+  organizationId?: string;
+  domain?: string;
+  policy?: string;
+};
+
+export type OrganizationFields = {
+  slug?: string;
+  name?: string;
+  logo?: string;
+  metadata?: unknown;
+};
+
+export type OrganizationInvitation = {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string;
+  inviterId?: string;
+  status: string;
+  /** an ISO 8601 time */
+  createdAt: string;
+  /** an ISO 8601 time */
+  expiresAt: string;
+};
+
+export type OrganizationInvitationList = {
+  invitations: Array<OrganizationInvitation> | null;
+};
+
+export type OrganizationInvitationRequest = {
+  invitationId?: string;
+};
+
+export type OrganizationInviteRequest = {
+  organizationId?: string;
+  email?: string;
+  role?: string;
+};
+
+export type OrganizationInvited = {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string;
+  inviterId?: string;
+  status: string;
+  /** an ISO 8601 time */
+  createdAt: string;
+  /** an ISO 8601 time */
+  expiresAt: string;
+};
+
+export type OrganizationMailDomainRequest = {
+  domainId?: string;
+  email?: string;
+};
+
+export type OrganizationMember = {
+  userId: string;
+  name: string;
+  roles: Array<string> | null;
+  /** an ISO 8601 time */
+  createdAt: string;
+};
+
+export type OrganizationMemberList = {
+  members: Array<OrganizationMember> | null;
+};
+
+export type OrganizationMemberRequest = {
+  organizationId?: string;
+  userId?: string;
+};
+
+export type OrganizationOrgRequest = {
+  organizationId?: string;
+};
+
+export type OrganizationOrganization = {
+  id: string;
+  slug: string;
+  name: string;
+  logo?: string;
+  metadata: unknown;
+  roles?: Array<string>;
+  /** an ISO 8601 time */
+  createdAt: string;
+  /** an ISO 8601 time */
+  updatedAt: string;
+};
+
+export type OrganizationOrganizationList = {
+  organizations: Array<OrganizationOrganization> | null;
+};
+
+export type OrganizationRoleRequest = {
+  organizationId?: string;
+  userId?: string;
+  role?: string;
+};
+
+export type OrganizationSetActiveRequest = {
+  organizationId?: string;
+};
+
+export type OrganizationTeam = {
+  id: string;
+  organizationId: string;
+  name: string;
+  members: Array<string> | null;
+  /** an ISO 8601 time */
+  createdAt: string;
+};
+
+export type OrganizationTeamList = {
+  teams: Array<OrganizationTeam> | null;
+};
+
+export type OrganizationTeamMemberRequest = {
+  teamId?: string;
+  userId?: string;
+};
+
+export type OrganizationTeamRequest = {
+  organizationId?: string;
+  teamId?: string;
+  name?: string;
+};
+
+export type OrganizationTransferRequest = {
+  organizationId?: string;
+  userId?: string;
+  keepRole?: string;
+};
+
+export type OrganizationUpdateRequest = {
+  organizationId?: string;
+  slug?: string;
+  name?: string;
+  logo?: string;
+  metadata?: unknown;
+};
+
 export type PasskeyList = {
   passkeys: Array<PasskeyPasskey> | null;
 };
@@ -983,6 +1167,10 @@ export type TwofactorVerifyRequest = {
   trustDevice?: boolean;
 };
 
+export type UpdateUserRequest = {
+  name?: string;
+};
+
 /** a user: the core fields and those plugins add */
 export type User = {
   banReason: string | null;
@@ -1036,11 +1224,13 @@ export const core = plugin("core", {
   /** POST /sessions/revoke-others */
   revokeOtherSessions: op<EmptyInput, Revoked, CommonCode>("POST", "/sessions/revoke-others", []),
   /** POST /sessions/revoke */
-  revokeSession: op<RevokeRequest, Revoked, CommonCode | "session_not_found">("POST", "/sessions/revoke", []),
+  revokeSession: op<RevokeRequest, Revoked, CommonCode | "session_not_found" | "session_not_revocable">("POST", "/sessions/revoke", []),
   /** GET /session */
   session: op<EmptyInput, SessionInfo, CommonCode>("GET", "/session", []),
   /** POST /sign-out */
   signOut: op<EmptyInput, Empty, CommonCode>("POST", "/sign-out", [], true),
+  /** POST /user/update */
+  updateUser: op<UpdateUserRequest, User, CommonCode>("POST", "/user/update", []),
 });
 
 /** The admin operations. */
@@ -1054,7 +1244,7 @@ export const admin = plugin("admin", {
   /** POST /admin/impersonate */
   impersonate: op<AdminImpersonateRequest, AdminImpersonation, CommonCode | "own_account" | "permission_denied" | "user_not_found">("POST", "/admin/impersonate", []),
   /** GET /admin/user/sessions */
-  listUserSessions: op<AdminUserRequest, AdminSessionList, CommonCode | "permission_denied" | "user_not_found">("GET", "/admin/user/sessions", []),
+  listUserSessions: op<AdminUserRequest, AdminSessionList, CommonCode | "permission_denied" | "sessions_not_listed" | "user_not_found">("GET", "/admin/user/sessions", []),
   /** GET /admin/users */
   listUsers: op<AdminListUsersRequest, AdminUserPage, CommonCode | "permission_denied" | "user_not_found">("GET", "/admin/users", []),
   /** POST /admin/revoke-sessions */
@@ -1062,7 +1252,7 @@ export const admin = plugin("admin", {
   /** POST /admin/set-role */
   setRole: op<AdminSetRoleRequest, User, CommonCode | "own_account" | "permission_denied" | "unknown_role" | "user_not_found">("POST", "/admin/set-role", []),
   /** POST /admin/stop-impersonating */
-  stopImpersonating: op<AdminStopRequest, AdminEnded, CommonCode | "permission_denied" | "user_not_found">("POST", "/admin/stop-impersonating", []),
+  stopImpersonating: op<AdminStopRequest, AdminEnded, CommonCode | "permission_denied" | "sessions_not_listed" | "user_not_found">("POST", "/admin/stop-impersonating", []),
   /** POST /admin/unban */
   unban: op<AdminUserRequest, User, CommonCode | "permission_denied" | "user_not_found">("POST", "/admin/unban", []),
 });
@@ -1191,6 +1381,72 @@ export const oauth = plugin("oauth", {
   start: op<OauthStartRequest, OauthStarted, CommonCode | "invalid_return_to" | "oauth_unknown_provider" | "provider_error">("GET", "/oauth/{provider}/start", ["provider"]),
   /** POST /oauth/{provider}/unlink */
   unlink: op<OauthProviderRequest, Empty, CommonCode | "last_sign_in_method" | "oauth_not_linked" | "oauth_unknown_provider">("POST", "/oauth/{provider}/unlink", ["provider"]),
+});
+
+/** The organization operations. */
+export const organization = plugin("organization", {
+  /** POST /organization/accept-invitation */
+  acceptInvitation: op<OrganizationAcceptRequest, OrganizationOrganization, CommonCode | "already_member" | "invalid_token_or_expired" | "invitation_address_mismatch" | "invitation_not_found" | "organization_limit_reached" | "organization_not_found" | "unknown_role">("POST", "/organization/accept-invitation", []),
+  /** POST /organization/add-domain */
+  addDomain: op<OrganizationDomainRequest, OrganizationDomain, CommonCode | "domain_not_found" | "domain_not_verified" | "domain_taken" | "organization_not_found" | "permission_denied">("POST", "/organization/add-domain", []),
+  /** POST /organization/add-team-member */
+  addTeamMember: op<OrganizationTeamMemberRequest, OrganizationChanged, CommonCode | "member_not_found" | "organization_not_found" | "permission_denied" | "team_name_taken" | "team_not_found">("POST", "/organization/add-team-member", []),
+  /** POST /organization/cancel-invitation */
+  cancelInvitation: op<OrganizationInvitationRequest, OrganizationChanged, CommonCode | "invitation_not_found" | "permission_denied">("POST", "/organization/cancel-invitation", []),
+  /** POST /organization/confirm-domain-code */
+  confirmDomainCode: op<OrganizationDomainCodeRequest, OrganizationDomain, CommonCode | "domain_not_found" | "domain_not_verified" | "domain_taken" | "invalid_code" | "organization_not_found" | "permission_denied" | "too_many_attempts">("POST", "/organization/confirm-domain-code", []),
+  /** POST /organization/create */
+  create: op<OrganizationFields, OrganizationOrganization, CommonCode | "organization_limit_reached" | "slug_taken">("POST", "/organization/create", []),
+  /** POST /organization/create-team */
+  createTeam: op<OrganizationTeamRequest, OrganizationTeam, CommonCode | "member_not_found" | "organization_not_found" | "permission_denied" | "team_name_taken" | "team_not_found">("POST", "/organization/create-team", []),
+  /** POST /organization/delete */
+  delete: op<OrganizationOrgRequest, OrganizationChanged, CommonCode | "organization_not_found" | "permission_denied">("POST", "/organization/delete", []),
+  /** POST /organization/delete-team */
+  deleteTeam: op<OrganizationTeamMemberRequest, OrganizationChanged, CommonCode | "member_not_found" | "organization_not_found" | "permission_denied" | "team_name_taken" | "team_not_found">("POST", "/organization/delete-team", []),
+  /** GET /organization/domains */
+  domains: op<OrganizationOrgRequest, OrganizationDomainList, CommonCode | "organization_not_found" | "permission_denied">("GET", "/organization/domains", []),
+  /** GET /organization/get */
+  get: op<OrganizationOrgRequest, OrganizationOrganization, CommonCode | "organization_not_found" | "permission_denied">("GET", "/organization/get", []),
+  /** GET /organization/invitations */
+  invitations: op<OrganizationOrgRequest, OrganizationInvitationList, CommonCode | "organization_not_found" | "permission_denied">("GET", "/organization/invitations", []),
+  /** POST /organization/invite */
+  invite: op<OrganizationInviteRequest, OrganizationInvited, CommonCode | "already_member" | "last_owner" | "member_not_found" | "organization_not_found" | "permission_denied" | "unknown_role">("POST", "/organization/invite", []),
+  /** POST /organization/join */
+  join: op<OrganizationOrgRequest, OrganizationOrganization, CommonCode | "already_member" | "organization_limit_reached" | "organization_not_found">("POST", "/organization/join", []),
+  /** POST /organization/leave */
+  leave: op<OrganizationOrgRequest, OrganizationChanged, CommonCode | "last_owner" | "member_not_found" | "organization_not_found" | "permission_denied" | "unknown_role">("POST", "/organization/leave", []),
+  /** GET /organization/list */
+  list: op<EmptyInput, OrganizationOrganizationList, CommonCode>("GET", "/organization/list", []),
+  /** POST /organization/mail-domain-code */
+  mailDomainCode: op<OrganizationMailDomainRequest, OrganizationDomainMailed, CommonCode | "domain_address_mismatch" | "domain_not_found" | "domain_not_verified" | "domain_taken" | "organization_not_found" | "permission_denied">("POST", "/organization/mail-domain-code", []),
+  /** GET /organization/members */
+  members: op<OrganizationOrgRequest, OrganizationMemberList, CommonCode | "organization_not_found" | "permission_denied">("GET", "/organization/members", []),
+  /** GET /organization/my-invitations */
+  myInvitations: op<EmptyInput, OrganizationInvitationList, CommonCode>("GET", "/organization/my-invitations", []),
+  /** POST /organization/reject-invitation */
+  rejectInvitation: op<OrganizationInvitationRequest, OrganizationChanged, CommonCode | "invitation_not_found">("POST", "/organization/reject-invitation", []),
+  /** POST /organization/remove-domain */
+  removeDomain: op<OrganizationDomainIDRequest, OrganizationChanged, CommonCode | "domain_not_found" | "domain_not_verified" | "domain_taken" | "organization_not_found" | "permission_denied">("POST", "/organization/remove-domain", []),
+  /** POST /organization/remove-member */
+  removeMember: op<OrganizationMemberRequest, OrganizationChanged, CommonCode | "last_owner" | "member_not_found" | "organization_not_found" | "permission_denied" | "unknown_role">("POST", "/organization/remove-member", []),
+  /** POST /organization/remove-team-member */
+  removeTeamMember: op<OrganizationTeamMemberRequest, OrganizationChanged, CommonCode | "member_not_found" | "organization_not_found" | "permission_denied" | "team_name_taken" | "team_not_found">("POST", "/organization/remove-team-member", []),
+  /** POST /organization/set-active */
+  setActive: op<OrganizationSetActiveRequest, OrganizationChanged, CommonCode | "organization_not_found" | "permission_denied">("POST", "/organization/set-active", []),
+  /** GET /organization/suggested */
+  suggested: op<EmptyInput, OrganizationOrganizationList, CommonCode>("GET", "/organization/suggested", []),
+  /** GET /organization/teams */
+  teams: op<OrganizationOrgRequest, OrganizationTeamList, CommonCode | "organization_not_found" | "permission_denied">("GET", "/organization/teams", []),
+  /** POST /organization/transfer-ownership */
+  transferOwnership: op<OrganizationTransferRequest, OrganizationChanged, CommonCode | "last_owner" | "member_not_found" | "organization_not_found" | "permission_denied" | "unknown_role">("POST", "/organization/transfer-ownership", []),
+  /** POST /organization/update */
+  update: op<OrganizationUpdateRequest, OrganizationOrganization, CommonCode | "organization_not_found" | "permission_denied" | "slug_taken">("POST", "/organization/update", []),
+  /** POST /organization/update-role */
+  updateRole: op<OrganizationRoleRequest, OrganizationChanged, CommonCode | "last_owner" | "member_not_found" | "organization_not_found" | "permission_denied" | "unknown_role">("POST", "/organization/update-role", []),
+  /** POST /organization/update-team */
+  updateTeam: op<OrganizationTeamRequest, OrganizationTeam, CommonCode | "member_not_found" | "organization_not_found" | "permission_denied" | "team_name_taken" | "team_not_found">("POST", "/organization/update-team", []),
+  /** POST /organization/verify-domain */
+  verifyDomain: op<OrganizationDomainIDRequest, OrganizationDomain, CommonCode | "domain_not_found" | "domain_not_verified" | "domain_taken" | "organization_not_found" | "permission_denied">("POST", "/organization/verify-domain", []),
 });
 
 /** The passkey operations. */

@@ -29,6 +29,10 @@ CREATE TABLE IF NOT EXISTS "auth_outbox" ("id" TEXT NOT NULL, "channel" TEXT NOT
 CREATE INDEX IF NOT EXISTS "auth_outbox_next_at_idx" ON "auth_outbox" ("next_at");
 -- migration core 004_identity_sign_up
 ALTER TABLE "auth_identity" ADD COLUMN "sign_up" INTEGER NOT NULL DEFAULT 0;
+-- migration core 005_stateless_sessions
+ALTER TABLE "auth_user" ADD COLUMN "session_epoch" INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS "auth_session_revocation" ("user_id" TEXT NOT NULL, "session_id" TEXT NOT NULL, "expires_at" TEXT NOT NULL, PRIMARY KEY ("user_id", "session_id"));
+CREATE INDEX IF NOT EXISTS "auth_session_revocation_expires_at_idx" ON "auth_session_revocation" ("expires_at");
 -- migration email user_field_primary_email
 ALTER TABLE "auth_user" ADD COLUMN "primary_email" TEXT;
 -- migration email user_field_email_verified_at
@@ -126,3 +130,23 @@ CREATE INDEX IF NOT EXISTS "auth_referral_referrer_id_idx" ON "auth_referral" ("
 CREATE TABLE IF NOT EXISTS "auth_access_role" ("user_id" TEXT NOT NULL, "scope" TEXT NOT NULL, "role" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("user_id", "scope", "role"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
 CREATE INDEX IF NOT EXISTS "auth_access_role_scope_role_idx" ON "auth_access_role" ("scope", "role");
 CREATE TABLE IF NOT EXISTS "auth_access_custom_role" ("scope" TEXT NOT NULL, "name" TEXT NOT NULL, "statements" TEXT NOT NULL, "version" INTEGER NOT NULL, "created_at" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("scope", "name"));
+-- migration organization 001_create
+CREATE TABLE IF NOT EXISTS "auth_organization" ("id" TEXT NOT NULL, "slug" TEXT NOT NULL, "name" TEXT NOT NULL, "logo" TEXT NOT NULL, "metadata" TEXT NOT NULL, "created_at" TEXT NOT NULL, "updated_at" TEXT NOT NULL, PRIMARY KEY ("id"));
+CREATE UNIQUE INDEX IF NOT EXISTS "auth_organization_slug_key" ON "auth_organization" ("slug");
+CREATE TABLE IF NOT EXISTS "auth_organization_member" ("organization_id" TEXT NOT NULL, "user_id" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("organization_id", "user_id"), FOREIGN KEY ("organization_id") REFERENCES "auth_organization" ("id") ON DELETE CASCADE, FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_organization_member_user_id_idx" ON "auth_organization_member" ("user_id");
+CREATE TABLE IF NOT EXISTS "auth_organization_invitation" ("id" TEXT NOT NULL, "organization_id" TEXT NOT NULL, "email" TEXT NOT NULL, "role" TEXT NOT NULL, "inviter_id" TEXT, "status" TEXT NOT NULL, "created_at" TEXT NOT NULL, "expires_at" TEXT NOT NULL, "answered_at" TEXT, PRIMARY KEY ("id"), FOREIGN KEY ("organization_id") REFERENCES "auth_organization" ("id") ON DELETE CASCADE, FOREIGN KEY ("inviter_id") REFERENCES "auth_user" ("id") ON DELETE SET NULL);
+CREATE INDEX IF NOT EXISTS "auth_organization_invitation_organization_id_status_idx" ON "auth_organization_invitation" ("organization_id", "status");
+CREATE INDEX IF NOT EXISTS "auth_organization_invitation_email_status_idx" ON "auth_organization_invitation" ("email", "status");
+CREATE INDEX IF NOT EXISTS "auth_organization_invitation_inviter_id_idx" ON "auth_organization_invitation" ("inviter_id");
+CREATE TABLE IF NOT EXISTS "auth_organization_active" ("session_id" TEXT NOT NULL, "user_id" TEXT NOT NULL, "organization_id" TEXT NOT NULL, "set_at" TEXT NOT NULL, PRIMARY KEY ("session_id"), FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE, FOREIGN KEY ("organization_id") REFERENCES "auth_organization" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_organization_active_user_id_organization_id_idx" ON "auth_organization_active" ("user_id", "organization_id");
+CREATE INDEX IF NOT EXISTS "auth_organization_active_organization_id_idx" ON "auth_organization_active" ("organization_id");
+CREATE TABLE IF NOT EXISTS "auth_organization_team" ("id" TEXT NOT NULL, "organization_id" TEXT NOT NULL, "name" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("id"), FOREIGN KEY ("organization_id") REFERENCES "auth_organization" ("id") ON DELETE CASCADE);
+CREATE UNIQUE INDEX IF NOT EXISTS "auth_organization_team_organization_id_name_key" ON "auth_organization_team" ("organization_id", "name");
+CREATE TABLE IF NOT EXISTS "auth_organization_team_member" ("team_id" TEXT NOT NULL, "organization_id" TEXT NOT NULL, "user_id" TEXT NOT NULL, "created_at" TEXT NOT NULL, PRIMARY KEY ("team_id", "user_id"), FOREIGN KEY ("team_id") REFERENCES "auth_organization_team" ("id") ON DELETE CASCADE, FOREIGN KEY ("organization_id") REFERENCES "auth_organization" ("id") ON DELETE CASCADE, FOREIGN KEY ("user_id") REFERENCES "auth_user" ("id") ON DELETE CASCADE);
+CREATE INDEX IF NOT EXISTS "auth_organization_team_member_organization_id_user_id_idx" ON "auth_organization_team_member" ("organization_id", "user_id");
+CREATE INDEX IF NOT EXISTS "auth_organization_team_member_user_id_idx" ON "auth_organization_team_member" ("user_id");
+CREATE TABLE IF NOT EXISTS "auth_organization_domain" ("id" TEXT NOT NULL, "organization_id" TEXT NOT NULL, "domain" TEXT NOT NULL, "policy" TEXT NOT NULL, "challenge" TEXT NOT NULL, "verified_at" TEXT, "created_at" TEXT NOT NULL, PRIMARY KEY ("id"), FOREIGN KEY ("organization_id") REFERENCES "auth_organization" ("id") ON DELETE CASCADE);
+CREATE UNIQUE INDEX IF NOT EXISTS "auth_organization_domain_organization_id_domain_key" ON "auth_organization_domain" ("organization_id", "domain");
+CREATE INDEX IF NOT EXISTS "auth_organization_domain_domain_idx" ON "auth_organization_domain" ("domain");
