@@ -78,18 +78,12 @@ func refused(err error) bool {
 // those who may see them.
 func (u *ui) adminView(r *http.Request, v *view) {
 	s, ok := authhttp.SessionFrom(r)
-	usr, _ := authhttp.UserFrom(r)
 	if !ok {
-		// An impersonation past its end is blocked, yet may be stopped.
-		if s, usr, _ = authhttp.BlockedSessionFrom(r); s == nil {
-			return
-		}
-	}
-	if s.ImpersonatorID != "" {
-		v.Acting = displayName(usr)
 		return
 	}
-	if !ok {
+	if s.ImpersonatorID != "" {
+		usr, _ := authhttp.UserFrom(r)
+		v.Acting = displayName(usr)
 		return
 	}
 	in, err := u.administers(r)

@@ -78,16 +78,13 @@ func (u *ui) adminImpersonate(w http.ResponseWriter, r *http.Request, _ url.Valu
 	return outcome{to: withDone(u.cfg.prefix+"/account", "admin_impersonating")}
 }
 
-// stopImpersonating ends the browser's impersonation session (the
-// plugin allows it even past its end) and signs the browser out, as the
-// plugin's route does: the administrator signs in again, and comes back
-// to the user's page.
+// stopImpersonating ends the browser's impersonation session and signs
+// the browser out, as the plugin's route does: the administrator signs
+// in again, and comes back to the user's page. An impersonation past its
+// end is no session: the browser is signed out already.
 func (u *ui) stopImpersonating(w http.ResponseWriter, r *http.Request, _ url.Values) outcome {
 	s, ok := authhttp.SessionFrom(r)
-	if !ok {
-		s, _, _ = authhttp.BlockedSessionFrom(r)
-	}
-	if s == nil || s.ImpersonatorID == "" {
+	if !ok || s.ImpersonatorID == "" {
 		return outcome{to: u.cfg.prefix + "/account"}
 	}
 	if _, err := u.adm.StopImpersonating(r.Context(), admin.StopRequest{}); err != nil {

@@ -36,8 +36,9 @@ func supportRoles() admin.Roles {
 }
 
 // newAdminSite serves the pages of an instance with the admin plugin,
-// and the audit plugin unless noAudit, on pool.
-func newAdminSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, noAudit bool, opts ...authui.Option) *adminSite {
+// and the audit plugin unless noAudit, on pool, with more options of
+// the instance's.
+func newAdminSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, noAudit bool, authOpts []auth.Option, opts ...authui.Option) *adminSite {
 	t.Helper()
 	as := &adminSite{}
 	plugins := func(mail *authtest.Mailbox, base string) []auth.Plugin {
@@ -48,7 +49,7 @@ func newAdminSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv se
 		}
 		return append(out, as.aud)
 	}
-	as.site = newSiteServed(t, e, pool, plugins, nil, m, sv, opts...)
+	as.site = newSiteServed(t, e, pool, plugins, authOpts, m, sv, opts...)
 	return as
 }
 

@@ -22,7 +22,7 @@ import (
 // audit log with its filters and pages.
 func TestAdminJourney(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
-		s := newAdminSite(t, e, e.DB, nil, nil, false)
+		s := newAdminSite(t, e, e.DB, nil, nil, false, nil)
 		ada := s.person(t, "Ada Admin", "ada@example.com", "ada's good password", admin.RoleAdmin)
 		bob := s.person(t, "Bob Builder", "bob@example.com", "bob's good password", "")
 		for i := range 22 {
@@ -172,7 +172,7 @@ func found(t *testing.T, body, re string) string {
 // the browser out and comes back to the user's page after signing in.
 func TestAdminImpersonation(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
-		s := newAdminSite(t, e, e.DB, nil, nil, false)
+		s := newAdminSite(t, e, e.DB, nil, nil, false, nil)
 		s.person(t, "Ada Admin", "ada@example.com", "ada's good password", "super")
 		sue := s.person(t, "Sue Support", "sue@example.com", "sue's good password", "support")
 		b := s.browser(t)
