@@ -88,7 +88,9 @@ func (u *ui) adminView(r *http.Request, v *view) {
 	}
 	in, err := u.administers(r)
 	if err != nil {
+		// The page goes on without the link, and says that something failed.
 		u.a.Logger().ErrorContext(r.Context(), "authui: check the caller's admin permission", "err", err)
+		v.Errors = append(v.Errors, fieldError{Code: auth.AsError(err).Code})
 	}
 	v.Admin = in
 }
