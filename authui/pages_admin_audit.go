@@ -84,16 +84,7 @@ func (u *ui) adminAuditPage(w http.ResponseWriter, r *http.Request) {
 		u.failPage(w, r, pageAdminAudit, v, err)
 		return
 	}
-	d := adminAuditData{Records: auditRows(page.Records)}
-	if page.NextCursor != "" {
-		next := url.Values{}
-		for k, val := range q {
-			next[k] = val
-		}
-		next.Set("cursor", page.NextCursor)
-		d.Next = u.cfg.prefix + adminAuditPath + "?" + next.Encode()
-	}
-	v.Data = d
+	v.Data = adminAuditData{Records: auditRows(page.Records), Next: u.nextPage(adminAuditPath, q, page.NextCursor)}
 	u.render(w, r, http.StatusOK, pageAdminAudit, v)
 }
 

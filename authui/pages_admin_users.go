@@ -53,14 +53,7 @@ func (u *ui) adminUsersPage(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	if in.Cursor != "" {
-		next := url.Values{}
-		for k, val := range q {
-			next[k] = val
-		}
-		next.Set("cursor", in.Cursor)
-		d.Next = u.cfg.prefix + adminUsersPath + "?" + next.Encode()
-	}
+	d.Next = u.nextPage(adminUsersPath, q, in.Cursor)
 	v.Data = d
 	u.render(w, r, http.StatusOK, pageAdminUsers, v)
 }
@@ -163,4 +156,18 @@ func (u *ui) adminUserData(r *http.Request, id string) (adminUserData, error) {
 		d.Records = auditRows(page.Records)
 	}
 	return d, nil
+}
+
+// nextPage is the link to the next page of a list at path, with the
+// query q and the cursor the list gave; "" when there is none.
+func (u *ui) nextPage(path string, q url.Values, cursor string) string {
+	if cursor == "" {
+		return ""
+	}
+	next := url.Values{}
+	for k, val := range q {
+		next[k] = val
+	}
+	next.Set("cursor", cursor)
+	return u.cfg.prefix + path + "?" + next.Encode()
 }
