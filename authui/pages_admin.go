@@ -1,6 +1,7 @@
 package authui
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"time"
@@ -134,10 +135,11 @@ func (u *ui) adminUserPath(id string) string {
 
 // adminOutcome is the outcome of a user page's form that failed: back
 // to the user's page with the error, or 404 when the caller may not
-// administer at all, so that a form posted by anyone else shows nothing
-// of the area.
+// administer at all (whatever the operation answered first: a stale
+// session, a bad input), so that a form posted by anyone else shows
+// nothing of the area. A failure stays a failure.
 func (u *ui) adminOutcome(r *http.Request, id string, err error, fields map[string]string, keep map[string]string) outcome {
-	if refused(err) {
+	if !errors.Is(err, auth.ErrInternal) {
 		in, perr := u.administers(r)
 		if perr != nil {
 			return outcome{err: perr}

@@ -30,8 +30,7 @@ func (u *ui) adminBan(_ http.ResponseWriter, r *http.Request, f url.Values) outc
 	if s := f.Get("until"); s != "" {
 		t, err := time.Parse(dateLayout, s)
 		if err != nil {
-			return outcome{err: auth.ErrInvalidInput, back: u.adminUserPath(id), keep: keep,
-				fields: map[string]string{auth.ErrInvalidInput.Code: "until"}}
+			return u.adminOutcome(r, id, auth.ErrInvalidInput, map[string]string{auth.ErrInvalidInput.Code: "until"}, keep)
 		}
 		in.Until = t
 	}

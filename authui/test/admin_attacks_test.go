@@ -66,6 +66,8 @@ func TestAdminHiddenFromOthers(t *testing.T) {
 			}
 			hidden(t, "Bob's POST "+f.path, bob.postRaw(s.base, path, form))
 		}
+		// Whatever the operation answers first, Bob sees nothing of the area.
+		hidden(t, "Bob's ban with a bad date", bob.postRaw(s.base, userPage(ada)+"/ban", url.Values{"csrf": {csrf}, "until": {"x"}}))
 		if s.banned(t, ada.ID) || admin.RoleOf(s.user(t, ada.ID)) != admin.RoleAdmin || !adas.signedIn() {
 			t.Fatal("Bob's forms changed Ada's account")
 		}
@@ -74,6 +76,8 @@ func TestAdminHiddenFromOthers(t *testing.T) {
 		if _, err := s.adm.Ban(auth.WithRequest(t.Context(), req), admin.BanRequest{UserID: ada.ID}); !errors.Is(err, admin.ErrPermissionDenied) {
 			t.Fatalf("Bob's Ban = %v, want permission_denied", err)
 		}
+		s.clock.Advance(auth.DefaultFreshAge + time.Minute)
+		hidden(t, "Bob's ban from a stale session", bob.postRaw(s.base, userPage(ada)+"/ban", url.Values{"csrf": {csrf}}))
 
 		// Support staff see the pages; the operations refuse their actions.
 		sup := s.browser(t)
