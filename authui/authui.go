@@ -9,6 +9,8 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authhttp"
+	"github.com/sesame-go/sesame/plugin/admin"
+	"github.com/sesame-go/sesame/plugin/audit"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
 	"github.com/sesame-go/sesame/plugin/magiclink"
@@ -25,6 +27,8 @@ type ui struct {
 	ml       *magiclink.Plugin
 	ec       *emailchallenge.Plugin
 	tf       *twofactor.Plugin
+	adm      *admin.Plugin
+	aud      *audit.Plugin
 	methods  []authhttp.UIButton
 	catalogs map[string]map[string]string
 	pages    map[string]*pageTemplate
@@ -37,7 +41,9 @@ type ui struct {
 // magic-link request form and landing with the magiclink plugin; the
 // email-code request, code entry and link landing with the emailchallenge
 // plugin; the
-// second step of a sign-in with the twofactor plugin; sign-out
+// second step of a sign-in with the twofactor plugin; the administration
+// of users with the admin plugin (and its audit log with the audit
+// plugin), for those the admin plugin lets in; sign-out
 // and the account page (profile, password, sessions) always. Mount it at
 // the prefix ([Prefix]), or at the root by default:
 //
@@ -71,6 +77,10 @@ func Handler(a *auth.Auth, opts ...Option) (http.Handler, error) {
 			u.ec = p
 		case *twofactor.Plugin:
 			u.tf = p
+		case *admin.Plugin:
+			u.adm = p
+		case *audit.Plugin:
+			u.aud = p
 		}
 		if m, ok := p.(authhttp.UIMethod); ok {
 			for _, b := range m.UIButtons() {
@@ -171,6 +181,9 @@ func (u *ui) routes() http.Handler {
 	mux.HandleFunc("POST "+p+"/account/profile", u.form(pageAccount, u.saveProfile))
 	mux.HandleFunc("POST "+p+"/account/sessions/revoke", u.form(pageAccount, u.revokeSession))
 	mux.HandleFunc("POST "+p+"/account/sessions/revoke-others", u.form(pageAccount, u.revokeOthers))
+	if u.adm != nil {
+		u.adminRoutes(mux)
+	}
 	return mux
 }
 

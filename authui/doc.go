@@ -20,7 +20,12 @@
 // magiclink plugin: GET /magic-link (the request form, and the link's
 // page), POST /magic-link/send and /magic-link. With the twofactor
 // plugin: GET and POST /two-factor, the second step of a sign-in, which a
-// sign-in of a person with a second factor goes on to. Always: GET
+// sign-in of a person with a second factor goes on to. With the admin
+// plugin: GET /admin/users (search) and /admin/users/{id} (a user), POST
+// /admin/users/{id}/ban, /unban, /revoke-sessions, /role and
+// /impersonate, POST /admin/stop-impersonating; with the audit plugin
+// too, GET /admin/audit. They answer 404 to everyone the admin plugin
+// does not let view users, as for a path the site does not have. Always: GET
 // and POST /sign-out, GET /account (profile and sessions), POST
 // /account/profile (the name), /account/sessions/revoke and
 // /account/sessions/revoke-others, and GET

@@ -19,6 +19,7 @@ type outcome struct {
 	keep   map[string]string
 	fields map[string]string // error code → field; others concern the form
 	back   string            // the page to go back to on failure; the form's page by default
+	hide   bool              // answer 404, as for a path the site does not have (the admin pages)
 }
 
 // action is the work of one form, on its parsed values.
@@ -56,6 +57,10 @@ func (u *ui) form(page string, do action) http.HandlerFunc {
 		authhttp.RenewSessionCookie(w, r, u.a)
 		if o.err == nil {
 			seeOther(w, o.to)
+			return
+		}
+		if o.hide {
+			notFound(w, r)
 			return
 		}
 		if o.back != "" {
@@ -113,8 +118,10 @@ func (u *ui) renderFailed(w http.ResponseWriter, r *http.Request, status int, pa
 var (
 	pagePath = map[string]string{pageSignIn: "/sign-in", pageSignUp: "/sign-up", pageForgot: "/forgot-password",
 		pageReset: "/reset-password", pageVerify: "/verify-email", pageSignOut: "/sign-out", pageAccount: "/account",
-		pageMagicLink: magicLinkPath, pageSecondFactor: "/two-factor", pageEmailCode: emailCodePath}
+		pageMagicLink: magicLinkPath, pageSecondFactor: "/two-factor", pageEmailCode: emailCodePath,
+		pageAdminUsers: adminUsersPath, pageAdminUser: adminUsersPath, pageAdminAudit: adminAuditPath}
 	titles = map[string]string{pageSignIn: "title.sign_in", pageSignUp: "title.sign_up", pageForgot: "title.forgot",
 		pageReset: "title.reset", pageVerify: "title.verify", pageSignOut: "title.sign_out", pageAccount: "title.account",
-		pageMagicLink: "title.magic_link", pageSecondFactor: "title.second_factor", pageEmailCode: "title.email_code"}
+		pageMagicLink: "title.magic_link", pageSecondFactor: "title.second_factor", pageEmailCode: "title.email_code",
+		pageAdminUsers: "admin.title_users", pageAdminUser: "admin.title_user", pageAdminAudit: "admin.title_audit"}
 )

@@ -27,7 +27,8 @@ const contentSecurityPolicy = "default-src 'none'; style-src 'self'; img-src 'se
 func (u *ui) newView(w http.ResponseWriter, r *http.Request, page, title string) *view {
 	lang := negotiate(r.Header.Get("Accept-Language"), u.cfg.languages)
 	v := &view{cat: u.catalogs[lang], prefix: u.cfg.prefix, Lang: lang, Page: page, Title: title, AppName: u.cfg.appName,
-		Has: has{Password: u.pw != nil, Email: u.mail != nil, MagicLink: u.ml != nil, EmailCode: u.ec != nil, TwoFactor: u.tf != nil}, Methods: u.methods, Values: map[string]string{}}
+		Has: has{Password: u.pw != nil, Email: u.mail != nil, MagicLink: u.ml != nil, EmailCode: u.ec != nil, TwoFactor: u.tf != nil,
+			Admin: u.adm != nil, Audit: u.aud != nil}, Methods: u.methods, Values: map[string]string{}}
 	if v.AppName == "" {
 		v.AppName = v.T("app.name")
 	}
@@ -35,6 +36,9 @@ func (u *ui) newView(w http.ResponseWriter, r *http.Request, page, title string)
 		v.User, v.Email = usr, primaryEmail(usr)
 	}
 	v.CSRF = formToken(w, r, u.a)
+	if u.adm != nil {
+		u.adminView(r, v)
+	}
 	if done := r.URL.Query().Get("done"); done != "" {
 		if _, ok := english["done."+done]; ok { // a fixed list: a link cannot make the page say anything else
 			v.Notice = "done." + done
@@ -134,6 +138,7 @@ func (u *ui) samples(page string) []*view {
 	in := base()
 	in.User, in.Email = &auth.User{ID: "u", Name: "Ada", CreatedAt: now}, "a@example.com"
 	in.Data = accountData{Sessions: []*auth.Session{{ID: "s", LastSeenAt: now, UserAgent: "UA", Current: true}, {ID: "t", IP: "192.0.2.1"}}}
+	in.Admin, in.Has.Admin, in.Has.Audit = true, true, true
 	switch page {
 	case pageAccount:
 		return []*view{in}
@@ -141,6 +146,10 @@ func (u *ui) samples(page string) []*view {
 		out.Data, in.Data = secondFactorData{TOTP: true, Recovery: true}, secondFactorData{TOTP: true}
 	case pageEmailCode:
 		out.Data, in.Data = emailCodeData{Waiting: true}, emailCodeData{}
+	case pageAdminUsers, pageAdminUser, pageAdminAudit:
+		return adminSamples(page, in, now)
 	}
-	return []*view{out, in}
+	acting := *in // an impersonation session's: the banner
+	acting.Admin, acting.Acting = false, "Ada"
+	return []*view{out, in, &acting}
 }

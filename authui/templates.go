@@ -20,7 +20,7 @@ var embedded embed.FS
 var (
 	sharedFiles = []string{"templates/layout.html", "templates/partials.html"}
 	pageNames   = []string{pageSignIn, pageSignUp, pageForgot, pageReset, pageVerify, pageSignOut, pageAccount,
-		pageMagicLink, pageSecondFactor, pageEmailCode}
+		pageMagicLink, pageSecondFactor, pageEmailCode, pageAdminUsers, pageAdminUser, pageAdminAudit}
 	staticFiles = []string{"static/authui.css"}
 )
 
@@ -40,6 +40,11 @@ const (
 	pageEmailCode = "email-code"
 	// pageSecondFactor is the second step of a sign-in.
 	pageSecondFactor = "second-factor"
+	// pageAdminUsers, pageAdminUser and pageAdminAudit are the search of
+	// users, a user's page and the audit log, with the admin plugin.
+	pageAdminUsers = "admin-users"
+	pageAdminUser  = "admin-user"
+	pageAdminAudit = "admin-audit"
 )
 
 // files reads the templates and static files: the host's where it

@@ -41,10 +41,15 @@ type view struct {
 	Methods []authhttp.UIButton
 	// Data is the page's own data.
 	Data any
+	// Admin says the signed-in person may see the administration pages;
+	// Acting names the user an impersonation session acts as ("" when
+	// the session is none).
+	Admin  bool
+	Acting string
 }
 
 // has says which plugins were passed to the instance.
-type has struct{ Password, Email, MagicLink, EmailCode, TwoFactor bool }
+type has struct{ Password, Email, MagicLink, EmailCode, TwoFactor, Admin, Audit bool }
 
 // fieldError is one error of a form: the field it concerns ("" for the
 // whole form), its code, and its message's argument if any.
@@ -135,6 +140,8 @@ type field struct {
 	Name, Type, Label, Autocomplete, Hint, Value, Error, DescribedBy string
 	// Focus is set on the form's first field with an error.
 	Focus bool
+	// Optional leaves the input not required.
+	Optional bool
 }
 
 // Field describes an input: its name, type, the catalog keys of its label
@@ -159,6 +166,14 @@ func (v *view) Field(name, typ, labelKey, autocomplete, hintKey string) field {
 		}
 	}
 	f.DescribedBy = strings.Join(described, " ")
+	return f
+}
+
+// Optional is [view.Field] for an input that may stay empty, such as a
+// search's.
+func (v *view) Optional(name, typ, labelKey, autocomplete, hintKey string) field {
+	f := v.Field(name, typ, labelKey, autocomplete, hintKey)
+	f.Optional = true
 	return f
 }
 

@@ -113,3 +113,16 @@ func RoleOf(u *auth.User) string {
 	s, _ := u.Fields[fieldRole].(string)
 	return s
 }
+
+// RoleNames returns the names of the roles the plugin may give
+// ([WithRoles], else [DefaultRoles]), sorted: what a page offers in a
+// choice of role. Whether the caller may give one to a user stays the
+// [Authorizer]'s decision, asked by [Plugin.SetRole].
+func (p *Plugin) RoleNames() []string {
+	names := make([]string, 0, len(p.cfg.roles))
+	for name := range p.cfg.roles {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}

@@ -55,3 +55,14 @@ func ExampleBanOf() {
 	// 2026-11-30 23:59:00 true spam
 	// 2026-12-01 00:00:00 false spam
 }
+
+// The roles a page offers in its choice of role, sorted.
+func ExamplePlugin_RoleNames() {
+	roles := admin.DefaultRoles()
+	roles["support"] = []admin.Permission{admin.PermViewUsers}
+	fmt.Println(admin.New(admin.WithRoles(roles)).RoleNames())
+	fmt.Println(admin.New().RoleNames())
+	// Output:
+	// [admin support]
+	// [admin]
+}
