@@ -63,7 +63,7 @@ func (a *Auth) EncodeSession(s *Session, u *User) ([]byte, error) {
 // an instance with other user fields, or damaged, is an error: a cache
 // answers it as a miss.
 func (a *Auth) DecodeSession(b []byte) (*Session, *User, error) {
-	d := decoder{b: b}
+	d := newDecoder(b)
 	if d.byte() != codecVersion {
 		return nil, nil, errEncoding
 	}
@@ -145,10 +145,18 @@ func appendValue(b []byte, v any) ([]byte, error) {
 // decoder reads an encoded session; the first problem sticks in err.
 type decoder struct {
 	b   []byte
+	s   string // the same bytes as b, copied once: strings are cut from it
 	err error
 }
 
-func (d *decoder) fail() { d.err, d.b = errEncoding, nil }
+// newDecoder returns a decoder of b. Its strings share one copy of b,
+// one allocation where a copy each cost one per field.
+func newDecoder(b []byte) decoder { return decoder{b: b, s: string(b)} }
+
+func (d *decoder) fail() { d.err, d.b, d.s = errEncoding, nil, "" }
+
+// skip moves past n bytes.
+func (d *decoder) skip(n int) { d.b, d.s = d.b[n:], d.s[n:] }
 
 func (d *decoder) byte() byte {
 	if len(d.b) == 0 {
@@ -156,7 +164,7 @@ func (d *decoder) byte() byte {
 		return 0
 	}
 	c := d.b[0]
-	d.b = d.b[1:]
+	d.skip(1)
 	return c
 }
 
@@ -166,7 +174,7 @@ func (d *decoder) uvarint() uint64 {
 		d.fail()
 		return 0
 	}
-	d.b = d.b[n:]
+	d.skip(n)
 	return v
 }
 
@@ -176,7 +184,7 @@ func (d *decoder) varint() int64 {
 		d.fail()
 		return 0
 	}
-	d.b = d.b[n:]
+	d.skip(n)
 	return v
 }
 
@@ -186,8 +194,8 @@ func (d *decoder) string() string {
 		d.fail()
 		return ""
 	}
-	s := string(d.b[:n])
-	d.b = d.b[n:]
+	s := d.s[:n]
+	d.skip(int(n))
 	return s
 }
 
@@ -222,7 +230,7 @@ func (d *decoder) value(f UserField) (any, error) {
 	case tagFloat:
 		if len(d.b) >= 8 {
 			v := math.Float64frombits(binary.LittleEndian.Uint64(d.b))
-			d.b = d.b[8:]
+			d.skip(8)
 			return v, nil
 		}
 	case tagTime:

@@ -62,7 +62,7 @@ func (a *Auth) encodeStateless(t *statelessToken) ([]byte, error) {
 // decodeStateless reads what encodeStateless wrote; any other bytes are
 // an error.
 func (a *Auth) decodeStateless(b []byte) (*statelessToken, error) {
-	d := decoder{b: b}
+	d := newDecoder(b)
 	if d.byte() != statelessVersion {
 		return nil, errEncoding
 	}

@@ -18,6 +18,11 @@ var coreUserKeys = []string{"createdAt", "id", "image", "name", "updatedAt"}
 // building the map. Every answer that carries a user (the session route
 // on every request) pays this.
 func (u *User) MarshalJSON() ([]byte, error) {
+	return u.appendJSON(make([]byte, 0, 256))
+}
+
+// appendJSON appends what MarshalJSON returns to b.
+func (u *User) appendJSON(b []byte) ([]byte, error) {
 	var room [16]string // the keys of most users, on the stack
 	keys := append(room[:0], coreUserKeys...)
 	for k := range u.Fields {
@@ -26,7 +31,6 @@ func (u *User) MarshalJSON() ([]byte, error) {
 		}
 	}
 	slices.Sort(keys)
-	b := make([]byte, 0, 256)
 	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {

@@ -148,8 +148,7 @@ func (c *CompactCache) verify(v string, tokenHash []byte) (until int64, enc []by
 	}
 	i := strings.LastIndexByte(v, '.')
 	signed, sig := v[:i], v[i+1:]
-	parts := strings.Split(signed, ".")
-	if len(parts) != 3 {
+	if strings.Count(signed, ".") != 2 { // version, payload, encoded session
 		return 0, nil, false
 	}
 	got, err := strict.DecodeString(sig)
@@ -166,7 +165,7 @@ func (c *CompactCache) verify(v string, tokenHash []byte) (until int64, enc []by
 	if !valid {
 		return 0, nil, false
 	}
-	raw, err := strict.DecodeString(parts[2])
+	raw, err := strict.DecodeString(signed[strings.LastIndexByte(signed, '.')+1:])
 	if err != nil || len(raw) < 8 {
 		return 0, nil, false
 	}

@@ -31,7 +31,11 @@ func decoder(r *http.Request, cfg *config, info auth.OpInfo) func(any) error {
 func decodeBody(r *http.Request, cfg *config, info auth.OpInfo, dst any) error {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		// Third parties add parameters of their own (an OAuth callback's
-		// scope, say): unknown ones are ignored here.
+		// scope, say): unknown ones are ignored here. No query, as on
+		// every GET /session, is nothing to decode.
+		if r.URL.RawQuery == "" {
+			return nil
+		}
 		return decodeValues(first(r.URL.Query()), dst)
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, cfg.bodyLimit))
@@ -63,7 +67,7 @@ func decodeBody(r *http.Request, cfg *config, info auth.OpInfo, dst any) error {
 // operation's path in the request.
 func pathValues(r *http.Request, path string) map[string]string {
 	var out map[string]string
-	for _, seg := range strings.Split(path, "/") {
+	for seg := range strings.SplitSeq(path, "/") {
 		if len(seg) > 2 && seg[0] == '{' && seg[len(seg)-1] == '}' {
 			name := strings.TrimSuffix(seg[1:len(seg)-1], "...")
 			if out == nil {

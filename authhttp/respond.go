@@ -41,7 +41,7 @@ func writeJSON(w http.ResponseWriter, r *http.Request, v any) {
 			bodies.Put(body)
 		}
 	}()
-	if err := json.NewEncoder(body).Encode(v); err != nil { // Marshal's bytes and a newline
+	if err := encodeJSON(body, v); err != nil {
 		writeError(w, nil, auth.ErrInternal)
 		return
 	}
@@ -56,6 +56,23 @@ func writeJSON(w http.ResponseWriter, r *http.Request, v any) {
 	h["Content-Type"], h["Cache-Control"], h["Content-Length"] = vals[0:1:1], vals[1:2:2], vals[2:3:3]
 	w.WriteHeader(http.StatusOK)
 	w.Write(body.Bytes())
+}
+
+// encodeJSON writes v's JSON, as json.Marshal writes it, and a newline
+// to body: the session route's answer, on every GET /session, by
+// [auth.AppendSessionJSON] into body's own free space, without
+// reflection or a compaction pass.
+func encodeJSON(body *bytes.Buffer, v any) error {
+	info, ok := v.(auth.SessionInfo)
+	if !ok {
+		return json.NewEncoder(body).Encode(v)
+	}
+	out, err := auth.AppendSessionJSON(body.AvailableBuffer(), info)
+	if err != nil {
+		return err
+	}
+	body.Write(out) // out is body's own free space: Write keeps it
+	return body.WriteByte('\n')
 }
 
 // writeError answers with e's status, Retry-After, body and its media

@@ -18,7 +18,10 @@ import (
 // the name loadbench serve's -strategy flag takes: the database alone, and
 // each cache in front of it, the Redis store, and stateless tokens, which
 // read the user per request or, within the longest window
-// ([auth.MaxStatelessRefreshWithoutRead]), nothing.
+// ([auth.MaxStatelessRefreshWithoutRead]), nothing. "redis-store" keeps
+// sessions in the Redis store with the Redis cache in front, the
+// configuration that answers a request with no database query (the store
+// alone still reads the user from the database).
 var Strategies = []string{"database", "memory", "snapshot", "compact", "redis", "redis-store", "stateless", "stateless-noread"}
 
 // RedisPrefix starts every key the benchmark writes to Redis: a run
@@ -82,10 +85,11 @@ func Strategy(ctx context.Context, strategy, name, redisURL string) (opts []auth
 			rdb.Close()
 			return nil, nil, err
 		}
-		if strategy == "redis" {
-			return []auth.Option{auth.WithSessionCache(redisstore.NewSessionCache(rdb, redisstore.WithPrefix(prefix)), ttl)}, rdb.Close, nil
+		opts := []auth.Option{auth.WithSessionCache(redisstore.NewSessionCache(rdb, redisstore.WithPrefix(prefix)), ttl)}
+		if strategy == "redis-store" {
+			opts = append(opts, auth.WithSessionStore(redisstore.NewSessionStore(rdb, redisstore.WithPrefix(prefix))))
 		}
-		return []auth.Option{auth.WithSessionStore(redisstore.NewSessionStore(rdb, redisstore.WithPrefix(prefix)))}, rdb.Close, nil
+		return opts, rdb.Close, nil
 	}
 	return nil, nil, fmt.Errorf("server: no session strategy %q (want one of %v)", strategy, Strategies)
 }
