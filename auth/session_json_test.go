@@ -2,6 +2,7 @@ package auth
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 	"time"
 )
@@ -71,4 +72,35 @@ func FuzzSessionInfoJSON(f *testing.F) {
 			t.Fatalf("AppendSessionJSON = %s, %v; want %s, %v", got, err, want, werr)
 		}
 	})
+}
+
+// TestSessionJSONCoversEveryField sets every exported field of a Session
+// by reflection, so that a field added to Session later and forgotten by
+// AppendSessionJSON fails here rather than vanishing from the answer.
+func TestSessionJSONCoversEveryField(t *testing.T) {
+	s := &Session{}
+	v := reflect.ValueOf(s).Elem()
+	for i := range v.NumField() {
+		f := v.Field(i)
+		if !v.Type().Field(i).IsExported() {
+			continue
+		}
+		switch f.Interface().(type) {
+		case string:
+			f.SetString("x" + v.Type().Field(i).Name)
+		case bool:
+			f.SetBool(true)
+		case time.Time:
+			f.Set(reflect.ValueOf(time.Date(2026, 11, 24, 9, 0, i, 0, time.UTC)))
+		case json.RawMessage:
+			f.SetBytes([]byte(`{"k":1}`))
+		default:
+			t.Fatalf("Session.%s: a %s, which this test cannot fill: teach it", v.Type().Field(i).Name, f.Type())
+		}
+	}
+	got, err := AppendSessionJSON(nil, SessionInfo{Session: s})
+	want, werr := reflectedJSON(SessionInfo{Session: s})
+	if err != nil || werr != nil || string(got) != string(want) {
+		t.Errorf("AppendSessionJSON = %s, %v\nwant %s, %v", got, err, want, werr)
+	}
 }
