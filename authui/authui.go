@@ -12,7 +12,9 @@ import (
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
 	"github.com/sesame-go/sesame/plugin/magiclink"
+	"github.com/sesame-go/sesame/plugin/oauth"
 	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/plugin/phone"
 	"github.com/sesame-go/sesame/plugin/twofactor"
 )
 
@@ -25,6 +27,8 @@ type ui struct {
 	ml       *magiclink.Plugin
 	ec       *emailchallenge.Plugin
 	tf       *twofactor.Plugin
+	ph       *phone.Plugin
+	oa       *oauth.Plugin
 	methods  []authhttp.UIButton
 	catalogs map[string]map[string]string
 	pages    map[string]*pageTemplate
@@ -71,6 +75,10 @@ func Handler(a *auth.Auth, opts ...Option) (http.Handler, error) {
 			u.ec = p
 		case *twofactor.Plugin:
 			u.tf = p
+		case *phone.Plugin:
+			u.ph = p
+		case *oauth.Plugin:
+			u.oa = p
 		}
 		if m, ok := p.(authhttp.UIMethod); ok {
 			for _, b := range m.UIButtons() {
@@ -171,6 +179,8 @@ func (u *ui) routes() http.Handler {
 	mux.HandleFunc("POST "+p+"/account/profile", u.form(pageAccount, u.saveProfile))
 	mux.HandleFunc("POST "+p+"/account/sessions/revoke", u.form(pageAccount, u.revokeSession))
 	mux.HandleFunc("POST "+p+"/account/sessions/revoke-others", u.form(pageAccount, u.revokeOthers))
+	u.addressRoutes(mux)
+	u.providerRoutes(mux)
 	return mux
 }
 

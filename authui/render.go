@@ -27,7 +27,8 @@ const contentSecurityPolicy = "default-src 'none'; style-src 'self'; img-src 'se
 func (u *ui) newView(w http.ResponseWriter, r *http.Request, page, title string) *view {
 	lang := negotiate(r.Header.Get("Accept-Language"), u.cfg.languages)
 	v := &view{cat: u.catalogs[lang], prefix: u.cfg.prefix, Lang: lang, Page: page, Title: title, AppName: u.cfg.appName,
-		Has: has{Password: u.pw != nil, Email: u.mail != nil, MagicLink: u.ml != nil, EmailCode: u.ec != nil, TwoFactor: u.tf != nil}, Methods: u.methods, Values: map[string]string{}}
+		Has: has{Password: u.pw != nil, Email: u.mail != nil, MagicLink: u.ml != nil, EmailCode: u.ec != nil, TwoFactor: u.tf != nil,
+			Phone: u.ph != nil, OAuth: u.oa != nil}, Methods: u.methods, Values: map[string]string{}}
 	if v.AppName == "" {
 		v.AppName = v.T("app.name")
 	}
@@ -39,6 +40,9 @@ func (u *ui) newView(w http.ResponseWriter, r *http.Request, page, title string)
 		if _, ok := english["done."+done]; ok { // a fixed list: a link cannot make the page say anything else
 			v.Notice = "done." + done
 		}
+	}
+	if code := r.URL.Query().Get("error"); callbackErrors[code] { // a fixed list, as for done
+		v.Errors = append(v.Errors, fieldError{Code: code})
 	}
 	if fl, ok := takeFlash(w, r, u.a); ok && fl.Page == page {
 		v.Errors = fl.Errors
@@ -126,7 +130,7 @@ func (u *ui) samples(page string) []*view {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	base := func() *view {
 		return &view{cat: english, prefix: u.cfg.prefix, Lang: "en", AppName: "App", Title: "title.sign_in",
-			Has: has{Password: true, Email: true, MagicLink: true, EmailCode: true, TwoFactor: true}, Methods: []authhttp.UIButton{{Name: "x", Label: "X", Method: "GET", Action: "/x"}},
+			Has: has{Password: true, Email: true, MagicLink: true, EmailCode: true, TwoFactor: true, Phone: true, OAuth: true}, Methods: []authhttp.UIButton{{Name: "x", Label: "X", Method: "GET", Action: "/x"}},
 			Values: map[string]string{"email": "a@example.com", "token": "t", "next": "/"}, CSRF: "c",
 			Notice: "done.signed_in", Errors: []fieldError{{Code: "internal"}, {Field: "email", Code: "email_not_verified"}}}
 	}
@@ -141,6 +145,8 @@ func (u *ui) samples(page string) []*view {
 		out.Data, in.Data = secondFactorData{TOTP: true, Recovery: true}, secondFactorData{TOTP: true}
 	case pageEmailCode:
 		out.Data, in.Data = emailCodeData{Waiting: true}, emailCodeData{}
+	case pageAddresses, pageProviders, pageProviderLink:
+		return settingsSamples(page, in, now)
 	}
 	return []*view{out, in}
 }

@@ -18,9 +18,9 @@ var embedded embed.FS
 // The template files: the layout and partials every page parses with,
 // and the pages, each a file templates/<page>.html defining "content".
 var (
-	sharedFiles = []string{"templates/layout.html", "templates/partials.html"}
+	sharedFiles = []string{"templates/layout.html", "templates/partials.html", "templates/account-nav.html"}
 	pageNames   = []string{pageSignIn, pageSignUp, pageForgot, pageReset, pageVerify, pageSignOut, pageAccount,
-		pageMagicLink, pageSecondFactor, pageEmailCode}
+		pageMagicLink, pageSecondFactor, pageEmailCode, pageAddresses, pageProviders, pageProviderLink}
 	staticFiles = []string{"static/authui.css"}
 )
 

@@ -44,7 +44,9 @@ type view struct {
 }
 
 // has says which plugins were passed to the instance.
-type has struct{ Password, Email, MagicLink, EmailCode, TwoFactor bool }
+// Phone and OAuth are the phone and oauth plugins, whose settings
+// pages the account pages link to.
+type has struct{ Password, Email, MagicLink, EmailCode, TwoFactor, Phone, OAuth bool }
 
 // fieldError is one error of a form: the field it concerns ("" for the
 // whole form), its code, and its message's argument if any.
