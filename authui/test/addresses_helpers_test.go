@@ -2,6 +2,7 @@ package test
 
 import (
 	"context"
+	"encoding/base64"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -135,3 +136,5 @@ func (b *browser) send(pagePath, action string, fields url.Values) (post, next p
 	}
 	return post, b.open(post.Location)
 }
+
+func encodeB64(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
