@@ -78,7 +78,7 @@ func settingsSamples(page string, in *view, now time.Time) []*view {
 	case pageAddresses:
 		in.Data = addressesData{freshness: fresh, Emails: []emailRow{{Address: "a@example.com", Verified: true, Primary: true},
 			{Address: "b@example.com", Verified: true}, {Address: "c@example.com"}},
-			Phones: []phoneRow{{Number: "+447700900001", Verified: true}, {Number: "+447700900002"}, {Number: "+447700900003"}},
+			Phones:  []phoneRow{{Number: "+447700900001", Verified: true}, {Number: "+447700900002"}, {Number: "+447700900003"}},
 			Pending: []phoneRow{{Number: "+447700900003"}, {Number: "+447700900002"}}}
 		one := *in
 		one.Data = addressesData{Pending: []phoneRow{{Number: "+447700900002"}}}
