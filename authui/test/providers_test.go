@@ -1,6 +1,7 @@
 package test
 
 import (
+	"database/sql"
 	"net/http"
 	"net/url"
 	"strings"
@@ -25,6 +26,12 @@ const providers = "/account/providers"
 // account there (2002).
 func providerSite(t testing.TB, e *authtest.Engine, m mount, sv serve, opts ...authui.Option) (*site, *oauthtest.Provider) {
 	t.Helper()
+	return providerSiteOn(t, e, e.DB, m, sv, opts...)
+}
+
+// providerSiteOn is providerSite on another pool of e's database.
+func providerSiteOn(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, opts ...authui.Option) (*site, *oauthtest.Provider) {
+	t.Helper()
 	var op *oauthtest.Provider
 	if m == nil && sv == nil {
 		m = func(a *auth.Auth, pages http.Handler) http.Handler {
@@ -34,7 +41,7 @@ func providerSite(t testing.TB, e *authtest.Engine, m mount, sv serve, opts ...a
 			return mux
 		}
 	}
-	s := newSiteServed(t, e, e.DB, func(mail *authtest.Mailbox, base string) []auth.Plugin {
+	s := newSiteServed(t, e, pool, func(mail *authtest.Mailbox, base string) []auth.Plugin {
 		op = oauthtest.NewProvider(t, oauthtest.WithRedirectURI(base+"/oauth/test/callback", base+"/auth/oauth/test/callback"),
 			oauthtest.WithClock(func() time.Time { return start }))
 		oa := oauth.New([]*oauth.Provider{
