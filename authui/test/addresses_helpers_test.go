@@ -13,6 +13,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/authui"
 	"github.com/sesame-go/sesame/plugin/phone"
 )
 
@@ -72,10 +73,10 @@ func addressPlugins(tb testing.TB, sms *smsBox) func(mail *authtest.Mailbox, bas
 
 // addressSite is a site with addressPlugins where Ada (ada@example.com)
 // and Bob (bob@example.com) have verified accounts, signed out.
-func addressSite(t testing.TB, e *authtest.Engine) (*site, *smsBox) {
+func addressSite(t testing.TB, e *authtest.Engine, opts ...authui.Option) (*site, *smsBox) {
 	t.Helper()
 	sms := &smsBox{}
-	s := newSite(t, e, addressPlugins(t, sms), nil)
+	s := newSite(t, e, addressPlugins(t, sms), nil, opts...)
 	s.signedUp(t, s.browser(t), "ada@example.com", "correct horse battery")
 	s.signedUp(t, s.browser(t), "bob@example.com", "bob's good password")
 	return s, sms

@@ -14,6 +14,7 @@ import (
 	"github.com/sesame-go/sesame/authui"
 	"github.com/sesame-go/sesame/plugin/oauth"
 	"github.com/sesame-go/sesame/plugin/oauth/oauthtest"
+	"github.com/sesame-go/sesame/plugin/phone"
 )
 
 const providers = "/account/providers"
@@ -32,6 +33,13 @@ func providerSite(t testing.TB, e *authtest.Engine, m mount, sv serve, opts ...a
 // providerSiteOn is providerSite on another pool of e's database.
 func providerSiteOn(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, opts ...authui.Option) (*site, *oauthtest.Provider) {
 	t.Helper()
+	return settingsSite(t, e, pool, m, sv, nil, opts...)
+}
+
+// settingsSite is providerSiteOn with the phone plugin too when sms is
+// set, its texts going there.
+func settingsSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, sms *smsBox, opts ...authui.Option) (*site, *oauthtest.Provider) {
+	t.Helper()
 	var op *oauthtest.Provider
 	if m == nil && sv == nil {
 		m = func(a *auth.Auth, pages http.Handler) http.Handler {
@@ -48,7 +56,11 @@ func providerSiteOn(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv 
 			oauth.OIDC("test", op.Issuer(), op.ClientID, auth.NewSecret(op.ClientSecret)),
 			oauth.GitHub("id", auth.NewSecret("secret")),
 		}, oauth.WithHTTPClient(op.Client()), oauth.WithSuccessURL("/account"), oauth.WithErrorURL(providers))
-		return append(passwordPlugins(t)(mail, base), oa)
+		plugins := append(passwordPlugins(t)(mail, base), oa)
+		if sms != nil {
+			plugins = append(plugins, phone.New(phone.WithSender(sms)))
+		}
+		return plugins
 	}, nil, m, sv, opts...)
 	op.AddUser(oauthtest.User{Subject: "1001", Email: "grace@example.com", EmailVerified: true, Name: "Grace"})
 	op.AddUser(oauthtest.User{Subject: "2002", Email: "ada@work.example", EmailVerified: true, Name: "Ada"})
