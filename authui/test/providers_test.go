@@ -33,12 +33,12 @@ func providerSite(t testing.TB, e *authtest.Engine, m mount, sv serve, opts ...a
 // providerSiteOn is providerSite on another pool of e's database.
 func providerSiteOn(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, opts ...authui.Option) (*site, *oauthtest.Provider) {
 	t.Helper()
-	return settingsSite(t, e, pool, m, sv, nil, opts...)
+	return settingsSite(t, e, pool, m, sv, nil, "ada@example.com", opts...)
 }
 
 // settingsSite is providerSiteOn with the phone plugin too when sms is
-// set, its texts going there.
-func settingsSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, sms *smsBox, opts ...authui.Option) (*site, *oauthtest.Provider) {
+// set, its texts going there, and the account of who instead of Ada's.
+func settingsSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, sms *smsBox, who string, opts ...authui.Option) (*site, *oauthtest.Provider) {
 	t.Helper()
 	var op *oauthtest.Provider
 	if m == nil && sv == nil {
@@ -64,7 +64,7 @@ func settingsSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv se
 	}, nil, m, sv, opts...)
 	op.AddUser(oauthtest.User{Subject: "1001", Email: "grace@example.com", EmailVerified: true, Name: "Grace"})
 	op.AddUser(oauthtest.User{Subject: "2002", Email: "ada@work.example", EmailVerified: true, Name: "Ada"})
-	s.signedUp(t, s.browser(t), "ada@example.com", "correct horse battery")
+	s.signedUp(t, s.browser(t), who, "correct horse battery")
 	return s, op
 }
 

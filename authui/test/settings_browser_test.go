@@ -29,7 +29,7 @@ func TestBrowserSettings(t *testing.T) {
 		t.Run(map[bool]string{true: "scripts on", false: "scripts off"}[scripts], func(t *testing.T) {
 			e := authtest.SQLiteEngine(t)
 			sms := &smsBox{}
-			s, op := settingsSite(t, e, e.DB, nil, nil, sms)
+			s, op := settingsSite(t, e, e.DB, nil, nil, sms, "ada@example.com")
 			op.LogInAs("2002")
 			tb := newTab(t, exe, s, scripts, axe)
 			walkSettings(t, tb, sms)
