@@ -20,7 +20,11 @@
 // magiclink plugin: GET /magic-link (the request form, and the link's
 // page), POST /magic-link/send and /magic-link. With the twofactor
 // plugin: GET and POST /two-factor, the second step of a sign-in, which a
-// sign-in of a person with a second factor goes on to. Always: GET
+// sign-in of a person with a second factor goes on to. With the email
+// or phone plugin: GET /account/addresses and its forms under POST
+// /account/addresses/email/... and /account/addresses/phone/... With the
+// oauth plugin: GET /account/providers, POST /account/providers/link and
+// /unlink, GET /account/providers/continue. Always: GET
 // and POST /sign-out, GET /account (profile and sessions), POST
 // /account/profile (the name), /account/sessions/revoke and
 // /account/sessions/revoke-others, and GET

@@ -104,7 +104,9 @@ func TestSettingsFaultsReachTheBrowser(t *testing.T) {
 		first, second := "+447700900001", "+447700900002"
 		f.check("phone add", addresses, addresses+"/phone/add", num(first), num(second), done("code_sent"))
 		b.submit(addresses, addresses+"/phone/add", num(second))
-		codes := func(n string) url.Values { return url.Values{"phone": {n}, "code": {sms.code(t, n, phone.PurposeVerify)}} }
+		codes := func(n string) url.Values {
+			return url.Values{"phone": {n}, "code": {sms.code(t, n, phone.PurposeVerify)}}
+		}
 		f.check("phone verify", addresses, addresses+"/phone/verify", codes(first), codes(second), done("phone_verified"))
 		b.submit(addresses, addresses+"/phone/verify", codes(second))
 		f.check("phone remove", addresses, addresses+"/phone/remove", num(first), num(second), done("phone_removed"))
