@@ -66,7 +66,7 @@ func TestAddressFormsOfAnotherPerson(t *testing.T) {
 		ada := s.signedInAs(t, "ada@example.com", "correct horse battery")
 		ada.submit(addresses, addresses+"/email/add", url.Values{"email": {"ada2@example.com"}})
 		ada.submit(addresses, addresses+"/phone/add", url.Values{"phone": {adaPhone}})
-		adaCode := sms.code(t, adaPhone, phone.PurposeVerify)
+		adaCode := sms.Code(t, adaPhone, phone.PurposeVerify)
 		sent := len(s.mail.Messages("ada2@example.com"))
 
 		bob := s.signedInAs(t, "bob@example.com", "bob's good password")
@@ -108,7 +108,7 @@ func TestAddressFormsOfAnotherPerson(t *testing.T) {
 // refusal shows on the page, and the number stays.
 func TestAddressLastWayIn(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
-		sms := &smsBox{}
+		sms := &authtest.TextBox{}
 		s := newSiteMounted(t, e, e.DB, func(mail *authtest.Mailbox, base string) []auth.Plugin {
 			return []auth.Plugin{phone.New(phone.WithSender(sms)), authtest.NewLogin()}
 		}, nil, func(a *auth.Auth, pages http.Handler) http.Handler {
@@ -119,7 +119,7 @@ func TestAddressLastWayIn(t *testing.T) {
 		})
 		b := s.browser(t)
 		b.json("/phone/code/send", `{"phone":"`+adaPhone+`"}`)
-		b.json("/phone/code/sign-in", `{"phone":"`+adaPhone+`","code":"`+sms.code(t, adaPhone, phone.PurposeSignUp)+`","name":"Ada"}`)
+		b.json("/phone/code/sign-in", `{"phone":"`+adaPhone+`","code":"`+sms.Code(t, adaPhone, phone.PurposeSignUp)+`","name":"Ada"}`)
 		want(t, "phone only", b.get(addresses), "Phone numbers", `aria-label="Remove &#43;447700900001"`)
 		_, next := b.submit(addresses, addresses+"/phone/remove", url.Values{"phone": {adaPhone}})
 		want(t, "last way in", next, "This number is your only way to sign in")

@@ -1,15 +1,11 @@
 package test
 
 import (
-	"context"
 	"encoding/base64"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
@@ -24,48 +20,9 @@ const (
 	bobPhone = "+447700900100"
 )
 
-// smsBox is a phone.Sender for tests: it keeps every text.
-type smsBox struct {
-	mu   sync.Mutex
-	msgs []phone.Message
-}
-
-func (b *smsBox) Send(_ context.Context, m phone.Message) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.msgs = append(b.msgs, m)
-	return nil
-}
-
-var sixDigits = regexp.MustCompile(`\b(\d{6})\b`)
-
-// code returns the code of the newest text of a purpose to a number,
-// waiting for it (texts leave after the answer).
-func (b *smsBox) code(tb testing.TB, to, purpose string) string {
-	tb.Helper()
-	deadline := time.Now().Add(authtest.MailWait)
-	for {
-		b.mu.Lock()
-		for i := len(b.msgs) - 1; i >= 0; i-- {
-			if m := b.msgs[i]; m.To == to && m.Purpose == purpose {
-				b.mu.Unlock()
-				if c := sixDigits.FindStringSubmatch(m.Text); c != nil {
-					return c[1]
-				}
-				tb.Fatalf("the %s text to %s has no code", purpose, to)
-			}
-		}
-		b.mu.Unlock()
-		if time.Now().After(deadline) {
-			tb.Fatalf("no %s text to %s", purpose, to)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-}
-
 // addressPlugins are the email, password and phone plugins, the texts
 // going to sms.
-func addressPlugins(tb testing.TB, sms *smsBox) func(mail *authtest.Mailbox, base string) []auth.Plugin {
+func addressPlugins(tb testing.TB, sms *authtest.TextBox) func(mail *authtest.Mailbox, base string) []auth.Plugin {
 	return func(mail *authtest.Mailbox, base string) []auth.Plugin {
 		return append(passwordPlugins(tb)(mail, base), phone.New(phone.WithSender(sms)))
 	}
@@ -73,9 +30,9 @@ func addressPlugins(tb testing.TB, sms *smsBox) func(mail *authtest.Mailbox, bas
 
 // addressSite is a site with addressPlugins where Ada (ada@example.com)
 // and Bob (bob@example.com) have verified accounts, signed out.
-func addressSite(t testing.TB, e *authtest.Engine, opts ...authui.Option) (*site, *smsBox) {
+func addressSite(t testing.TB, e *authtest.Engine, opts ...authui.Option) (*site, *authtest.TextBox) {
 	t.Helper()
-	sms := &smsBox{}
+	sms := &authtest.TextBox{}
 	s := newSite(t, e, addressPlugins(t, sms), nil, opts...)
 	s.signedUp(t, s.browser(t), "ada@example.com", "correct horse battery")
 	s.signedUp(t, s.browser(t), "bob@example.com", "bob's good password")

@@ -82,7 +82,7 @@ func TestAddressesJourney(t *testing.T) {
 		shown := strings.ReplaceAll(adaPhone, "+", "&#43;") // as html/template writes it
 		want(t, "number added", next, "we texted it a code", "Enter the code we texted to "+shown,
 			`<input type="hidden" name="phone" value="`+shown+`">`, `autocomplete="one-time-code"`)
-		code := sms.code(t, adaPhone, phone.PurposeVerify)
+		code := sms.Code(t, adaPhone, phone.PurposeVerify)
 		wrong := "000000"
 		if code == wrong {
 			wrong = "111111"

@@ -38,7 +38,7 @@ func providerSiteOn(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv 
 
 // settingsSite is providerSiteOn with the phone plugin too when sms is
 // set, its texts going there, and the account of who instead of Ada's.
-func settingsSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, sms *smsBox, who string, opts ...authui.Option) (*site, *oauthtest.Provider) {
+func settingsSite(t testing.TB, e *authtest.Engine, pool *sql.DB, m mount, sv serve, sms *authtest.TextBox, who string, opts ...authui.Option) (*site, *oauthtest.Provider) {
 	t.Helper()
 	var op *oauthtest.Provider
 	if m == nil && sv == nil {

@@ -28,7 +28,7 @@ func TestBrowserSettings(t *testing.T) {
 	for _, scripts := range []bool{true, false} {
 		t.Run(map[bool]string{true: "scripts on", false: "scripts off"}[scripts], func(t *testing.T) {
 			e := authtest.SQLiteEngine(t)
-			sms := &smsBox{}
+			sms := &authtest.TextBox{}
 			s, op := settingsSite(t, e, e.DB, nil, nil, sms, "ada@example.com")
 			op.LogInAs("2002")
 			tb := newTab(t, exe, s, scripts, axe)
@@ -43,7 +43,7 @@ func signInTab(tb *tab, then string) {
 	tb.press(`main form[action="/sign-in"] button`, then)
 }
 
-func walkSettings(t *testing.T, tb *tab, sms *smsBox) {
+func walkSettings(t *testing.T, tb *tab, sms *authtest.TextBox) {
 	s := tb.s
 	tb.open("/sign-in", "sign-in")
 	signInTab(tb, `main[data-page="account"]`)
@@ -60,7 +60,7 @@ func walkSettings(t *testing.T, tb *tab, sms *smsBox) {
 	tb.fill("phone", "+44 7700 900001")
 	tb.press(`main form.stack[action="/account/addresses/phone/add"] button`, "#code")
 	tb.check("addresses-code")
-	tb.fill("code", sms.code(t, adaPhone, phone.PurposeVerify))
+	tb.fill("code", sms.Code(t, adaPhone, phone.PurposeVerify))
 	tb.do("verify the number", chromedp.Click(chromedp.CSS(`main form[action="/account/addresses/phone/verify"] button`)),
 		chromedp.WaitNotPresent(chromedp.CSS("#code")), chromedp.WaitVisible(chromedp.CSS(`main[data-page="addresses"] .notice`)))
 	tb.open(s.link(t, "ada.king@example.com", email.PurposeVerify), "verify")

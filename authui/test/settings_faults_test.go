@@ -81,7 +81,7 @@ func (f faulted) check(what, pagePath, action string, ok, again url.Values, want
 func TestSettingsFaultsReachTheBrowser(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		pool, faults := e.Faulty(t)
-		sms := &smsBox{}
+		sms := &authtest.TextBox{}
 		s := newSiteOn(t, e, pool, addressPlugins(t, sms), nil)
 		s.signedUp(t, s.browser(t), "ada@example.com", "correct horse battery")
 		b := s.signedInAs(t, "ada@example.com", "correct horse battery")
@@ -105,7 +105,7 @@ func TestSettingsFaultsReachTheBrowser(t *testing.T) {
 		f.check("phone add", addresses, addresses+"/phone/add", num(first), num(second), done("code_sent"))
 		b.submit(addresses, addresses+"/phone/add", num(second))
 		codes := func(n string) url.Values {
-			return url.Values{"phone": {n}, "code": {sms.code(t, n, phone.PurposeVerify)}}
+			return url.Values{"phone": {n}, "code": {sms.Code(t, n, phone.PurposeVerify)}}
 		}
 		f.check("phone verify", addresses, addresses+"/phone/verify", codes(first), codes(second), done("phone_verified"))
 		b.submit(addresses, addresses+"/phone/verify", codes(second))

@@ -18,7 +18,7 @@ func TestSettingsMounts(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		for i, fw := range frameworks {
 			t.Run(fw.name, func(t *testing.T) {
-				sms := &smsBox{}
+				sms := &authtest.TextBox{}
 				name := strings.ReplaceAll(fw.name, "/", "-") // one database for the four
 				s, op := settingsSite(t, e, e.DB, fw.mount, fw.serve, sms, name+"@example.com")
 				b := s.signedInAs(t, name+"@example.com", "correct horse battery")
@@ -27,7 +27,7 @@ func TestSettingsMounts(t *testing.T) {
 				number := "+4477009002" + itoa(10+i)
 				_, next = b.submit(addresses, addresses+"/phone/add", url.Values{"phone": {number}})
 				want(t, fw.name+" number added", next, "Enter the code we texted to")
-				_, next = b.submit(addresses, addresses+"/phone/verify", url.Values{"code": {sms.code(t, number, phone.PurposeVerify)}})
+				_, next = b.submit(addresses, addresses+"/phone/verify", url.Values{"code": {sms.Code(t, number, phone.PurposeVerify)}})
 				want(t, fw.name+" number verified", next, "Your phone number is verified.")
 				_, next = b.submit(addresses, addresses+"/phone/remove", url.Values{"phone": {number}})
 				want(t, fw.name+" number removed", next, "The number is removed")
@@ -52,7 +52,7 @@ func TestBrowserSettingsMounts(t *testing.T) {
 	for _, fw := range frameworks[1:] {
 		t.Run(fw.name, func(t *testing.T) {
 			e := authtest.SQLiteEngine(t)
-			s, _ := settingsSite(t, e, e.DB, fw.mount, fw.serve, &smsBox{}, "ada@example.com")
+			s, _ := settingsSite(t, e, e.DB, fw.mount, fw.serve, &authtest.TextBox{}, "ada@example.com")
 			tb := newTab(t, exe, s, false, axe)
 			tb.open("/sign-in", "sign-in")
 			signInTab(tb, `main[data-page="account"]`)
