@@ -74,6 +74,10 @@ type providerRow struct{ Provider, Label string }
 // providerLinkData is the page that sends the browser on to a provider.
 type providerLinkData struct{ Label, URL string }
 
+// onward is what the continue page's cookie carries: the provider and
+// the address of its authorization request.
+type onward struct{ Provider, URL string }
+
 func (u *ui) providerRoutes(mux *http.ServeMux) {
 	if u.oa == nil {
 		return
@@ -135,7 +139,7 @@ func (u *ui) linkProvider(w http.ResponseWriter, r *http.Request, f url.Values) 
 	if st.Cookie != nil {
 		http.SetCookie(w, st.Cookie)
 	}
-	http.SetCookie(w, u.onwardCookie(encodeOnward(providerLinkData{Label: name, URL: st.URL}), 60))
+	http.SetCookie(w, u.onwardCookie(encodeOnward(onward{Provider: name, URL: st.URL}), 60))
 	return outcome{to: u.cfg.prefix + providersPath + "/continue"}
 }
 
@@ -148,15 +152,14 @@ func (u *ui) providerContinue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, u.onwardCookie("", -1))
-	d, ok := decodeOnward(c.Value)
-	if !ok || !slices.Contains(u.oa.Providers(), d.Label) {
+	o, ok := decodeOnward(c.Value)
+	if !ok || !slices.Contains(u.oa.Providers(), o.Provider) {
 		seeOther(w, u.cfg.prefix+providersPath)
 		return
 	}
-	d.Label = u.providerLabel(d.Label)
 	v := u.newView(w, r, pageProviderLink, titles[pageProviderLink])
-	v.Data = d
-	w.Header().Set("Refresh", "0; url="+d.URL)
+	v.Data = providerLinkData{Label: u.providerLabel(o.Provider), URL: o.URL}
+	w.Header().Set("Refresh", "0; url="+o.URL)
 	u.render(w, r, http.StatusOK, pageProviderLink, v)
 }
 
@@ -187,23 +190,23 @@ func (u *ui) onwardCookie(value string, maxAge int) *http.Cookie {
 		Secure: u.a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode}
 }
 
-func encodeOnward(d providerLinkData) string {
-	b, _ := json.Marshal(d) // two strings: never fails
+func encodeOnward(o onward) string {
+	b, _ := json.Marshal(o) // two strings: never fails
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 // decodeOnward decodes the cookie, keeping only an absolute http(s)
 // address with a host and no user information: never a script.
-func decodeOnward(value string) (providerLinkData, bool) {
+func decodeOnward(value string) (onward, bool) {
 	b, err := base64.RawURLEncoding.DecodeString(value)
-	var d providerLinkData
-	if err != nil || json.Unmarshal(b, &d) != nil {
-		return providerLinkData{}, false
+	var o onward
+	if err != nil || json.Unmarshal(b, &o) != nil {
+		return onward{}, false
 	}
-	t, err := url.Parse(d.URL)
+	t, err := url.Parse(o.URL)
 	if err != nil || (t.Scheme != "https" && t.Scheme != "http") || t.Host == "" || t.User != nil ||
-		strings.ContainsAny(d.URL, " \t\r\n;") {
-		return providerLinkData{}, false
+		strings.ContainsAny(o.URL, " \t\r\n;") {
+		return onward{}, false
 	}
-	return d, true
+	return o, true
 }

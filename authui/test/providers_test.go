@@ -118,7 +118,8 @@ func TestProvidersJourney(t *testing.T) {
 
 // TestProviderLinkedToAnother: Ada links the provider account that
 // Grace signs in with. The plugin refuses it at the callback; the
-// providers page shows why, and the account stays Grace's alone.
+// providers page shows why, and the account stays Grace's alone, as it
+// does when Ada then posts its unlink.
 func TestProviderLinkedToAnother(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
 		s, op := providerSite(t, e, nil, nil)
@@ -130,6 +131,10 @@ func TestProviderLinkedToAnother(t *testing.T) {
 		ada := s.signedInAs(t, "ada@example.com", "correct horse battery")
 		_, last := ada.linkTo("test")
 		want(t, "taken", last, "This account of the provider is linked to another person here", "No account of another service is linked yet.")
+		// Ada's unlink of the provider names no account of hers: Grace's
+		// stays.
+		_, next := ada.send(providers, providers+"/unlink", url.Values{"provider": {"test"}})
+		want(t, "Ada unlinks", next, "No account of this provider is linked.")
 		want(t, "Grace keeps it", grace.get(providers), "grace@example.com", `aria-label="Unlink your test account"`)
 	})
 }
@@ -197,8 +202,8 @@ func TestProviderFormsRefused(t *testing.T) {
 		want(t, "unknown provider", next, "There is no such provider.")
 
 		u, _ := url.Parse(s.base)
-		for _, bad := range []string{`{"Label":"test","URL":"javascript:alert(1)"}`, `{"Label":"test","URL":"//evil.example/"}`,
-			`{"Label":"nowhere","URL":"https://evil.example/"}`, "not base64"} {
+		for _, bad := range []string{`{"Provider":"test","URL":"javascript:alert(1)"}`, `{"Provider":"test","URL":"//evil.example/"}`,
+			`{"Provider":"nowhere","URL":"https://evil.example/"}`, "not base64"} {
 			b.client.Jar.SetCookies(u, []*http.Cookie{{Name: "authui_onward", Value: encodeB64(bad), Path: "/"}})
 			if p := b.get(providers + "/continue"); p.Status != http.StatusSeeOther || p.Location != providers || p.Header.Get("Refresh") != "" {
 				t.Errorf("continue with cookie %s = %d to %q, Refresh %q", bad, p.Status, p.Location, p.Header.Get("Refresh"))

@@ -93,7 +93,7 @@ func walkSettings(t *testing.T, tb *tab, sms *authtest.TextBox) {
 	// Content, which leaves the browser on the page.
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }))
 	t.Cleanup(slow.Close)
-	onward, _ := json.Marshal(map[string]string{"Label": "test", "URL": slow.URL + "/authorize"})
+	onward, _ := json.Marshal(map[string]string{"Provider": "test", "URL": slow.URL + "/authorize"})
 	if _, err := chromedp.Call(tb.ctx, network.SetCookie, network.SetCookieParams{Name: "authui_onward",
 		Value: encodeB64(string(onward)), URL: s.base + "/"}); err != nil {
 		t.Fatal(err)
