@@ -71,7 +71,11 @@ func (u *ui) settingsPage(w http.ResponseWriter, r *http.Request, page string, l
 	if _, ok := authhttp.UserFrom(r); !ok {
 		to := u.signInAgain(u.cfg.prefix + pagePath[page])
 		if code := r.URL.Query().Get("error"); callbackErrors[code] {
-			to += "&error=" + url.QueryEscape(code) // a provider's refusal, for the sign-in page to show
+			sep := "?"
+			if strings.Contains(to, "?") {
+				sep = "&"
+			}
+			to += sep + "error=" + url.QueryEscape(code) // a provider's refusal, for the sign-in page to show
 		}
 		seeOther(w, to)
 		return
