@@ -7,6 +7,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/plugin/phone"
 	"github.com/sesame-go/sesame/sqlb"
 )
 
@@ -59,4 +60,16 @@ func ExampleHostile() {
 	again.Fill(&same)
 	fmt.Println(in.Email == same.Email, in.Password.Equal(same.Password))
 	// Output: true true
+}
+
+// A TextBox keeps the texts a phone plugin sends (phone.WithSender);
+// in a test, Code finds the code of the newest one.
+func ExampleTextBox() {
+	texts := &authtest.TextBox{}
+	_ = texts.Send(context.Background(), phone.Message{Purpose: phone.PurposeVerify, To: "+447700900001",
+		Text: "Your Acme code is 123456."})
+	for _, m := range texts.Texts("+447700900001") {
+		fmt.Println(m.Purpose, m.Text)
+	}
+	// Output: phone-verify Your Acme code is 123456.
 }

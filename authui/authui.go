@@ -14,7 +14,9 @@ import (
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/emailchallenge"
 	"github.com/sesame-go/sesame/plugin/magiclink"
+	"github.com/sesame-go/sesame/plugin/oauth"
 	"github.com/sesame-go/sesame/plugin/password"
+	"github.com/sesame-go/sesame/plugin/phone"
 	"github.com/sesame-go/sesame/plugin/twofactor"
 )
 
@@ -29,6 +31,8 @@ type ui struct {
 	tf       *twofactor.Plugin
 	adm      *admin.Plugin
 	aud      *audit.Plugin
+	ph       *phone.Plugin
+	oa       *oauth.Plugin
 	methods  []authhttp.UIButton
 	catalogs map[string]map[string]string
 	pages    map[string]*pageTemplate
@@ -81,6 +85,10 @@ func Handler(a *auth.Auth, opts ...Option) (http.Handler, error) {
 			u.adm = p
 		case *audit.Plugin:
 			u.aud = p
+		case *phone.Plugin:
+			u.ph = p
+		case *oauth.Plugin:
+			u.oa = p
 		}
 		if m, ok := p.(authhttp.UIMethod); ok {
 			for _, b := range m.UIButtons() {
@@ -184,6 +192,8 @@ func (u *ui) routes() http.Handler {
 	if u.adm != nil {
 		u.adminRoutes(mux)
 	}
+	u.addressRoutes(mux)
+	u.providerRoutes(mux)
 	return mux
 }
 

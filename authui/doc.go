@@ -20,8 +20,12 @@
 // magiclink plugin: GET /magic-link (the request form, and the link's
 // page), POST /magic-link/send and /magic-link. With the twofactor
 // plugin: GET and POST /two-factor, the second step of a sign-in, which a
-// sign-in of a person with a second factor goes on to. With the admin
-// plugin: GET /admin/users (search) and /admin/users/{id} (a user), POST
+// sign-in of a person with a second factor goes on to. With the email
+// or phone plugin: GET /account/addresses and its forms under POST
+// /account/addresses/email/... and /account/addresses/phone/... With the
+// oauth plugin: GET /account/providers, POST /account/providers/link and
+// /unlink, GET /account/providers/continue. With the admin plugin: GET
+// /admin/users (search) and /admin/users/{id} (a user), POST
 // /admin/users/{id}/ban, /unban, /revoke-sessions, /role and
 // /impersonate, POST /admin/stop-impersonating; with the audit plugin
 // too, GET /admin/audit. They answer 404 to everyone the admin plugin

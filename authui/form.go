@@ -110,6 +110,9 @@ func (u *ui) renderFailed(w http.ResponseWriter, r *http.Request, status int, pa
 			v.Data = accountData{} // the database failed again: the error shown says so
 		}
 	}
+	if d, ok := u.settingsData(r, page); ok {
+		v.Data = d
+	}
 	u.render(w, r, status, page, v)
 }
 
@@ -119,9 +122,11 @@ var (
 	pagePath = map[string]string{pageSignIn: "/sign-in", pageSignUp: "/sign-up", pageForgot: "/forgot-password",
 		pageReset: "/reset-password", pageVerify: "/verify-email", pageSignOut: "/sign-out", pageAccount: "/account",
 		pageMagicLink: magicLinkPath, pageSecondFactor: "/two-factor", pageEmailCode: emailCodePath,
-		pageAdminUsers: adminUsersPath, pageAdminUser: adminUsersPath, pageAdminAudit: adminAuditPath}
+		pageAdminUsers: adminUsersPath, pageAdminUser: adminUsersPath, pageAdminAudit: adminAuditPath,
+		pageAddresses: addressesPath, pageProviders: providersPath, pageProviderLink: providersPath + "/continue"}
 	titles = map[string]string{pageSignIn: "title.sign_in", pageSignUp: "title.sign_up", pageForgot: "title.forgot",
 		pageReset: "title.reset", pageVerify: "title.verify", pageSignOut: "title.sign_out", pageAccount: "title.account",
 		pageMagicLink: "title.magic_link", pageSecondFactor: "title.second_factor", pageEmailCode: "title.email_code",
-		pageAdminUsers: "admin.title_users", pageAdminUser: "admin.title_user", pageAdminAudit: "admin.title_audit"}
+		pageAdminUsers: "admin.title_users", pageAdminUser: "admin.title_user", pageAdminAudit: "admin.title_audit",
+		pageAddresses: "addresses.title", pageProviders: "providers.title", pageProviderLink: "providers.continue_title"}
 )

@@ -28,7 +28,8 @@ func (u *ui) newView(w http.ResponseWriter, r *http.Request, page, title string)
 	lang := negotiate(r.Header.Get("Accept-Language"), u.cfg.languages)
 	v := &view{cat: u.catalogs[lang], prefix: u.cfg.prefix, Lang: lang, Page: page, Title: title, AppName: u.cfg.appName,
 		Has: has{Password: u.pw != nil, Email: u.mail != nil, MagicLink: u.ml != nil, EmailCode: u.ec != nil, TwoFactor: u.tf != nil,
-			Admin: u.adm != nil, Audit: u.aud != nil}, Methods: u.methods, Values: map[string]string{}}
+			Admin: u.adm != nil, Audit: u.aud != nil, Phone: u.ph != nil, OAuth: u.oa != nil},
+		Methods: u.methods, Values: map[string]string{}}
 	if v.AppName == "" {
 		v.AppName = v.T("app.name")
 	}
@@ -43,6 +44,9 @@ func (u *ui) newView(w http.ResponseWriter, r *http.Request, page, title string)
 		if _, ok := english["done."+done]; ok { // a fixed list: a link cannot make the page say anything else
 			v.Notice = "done." + done
 		}
+	}
+	if code := r.URL.Query().Get("error"); callbackErrors[code] { // a fixed list, as for done
+		v.Errors = append(v.Errors, fieldError{Code: code})
 	}
 	if fl, ok := takeFlash(w, r, u.a); ok && fl.Page == page {
 		v.Errors = fl.Errors
@@ -130,7 +134,7 @@ func (u *ui) samples(page string) []*view {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	base := func() *view {
 		return &view{cat: english, prefix: u.cfg.prefix, Lang: "en", AppName: "App", Title: "title.sign_in",
-			Has: has{Password: true, Email: true, MagicLink: true, EmailCode: true, TwoFactor: true}, Methods: []authhttp.UIButton{{Name: "x", Label: "X", Method: "GET", Action: "/x"}},
+			Has: has{Password: true, Email: true, MagicLink: true, EmailCode: true, TwoFactor: true, Phone: true, OAuth: true}, Methods: []authhttp.UIButton{{Name: "x", Label: "X", Method: "GET", Action: "/x"}},
 			Values: map[string]string{"email": "a@example.com", "token": "t", "next": "/"}, CSRF: "c",
 			Notice: "done.signed_in", Errors: []fieldError{{Code: "internal"}, {Field: "email", Code: "email_not_verified"}}}
 	}
@@ -148,6 +152,8 @@ func (u *ui) samples(page string) []*view {
 		out.Data, in.Data = emailCodeData{Waiting: true}, emailCodeData{}
 	case pageAdminUsers, pageAdminUser, pageAdminAudit:
 		return adminSamples(page, in, now)
+	case pageAddresses, pageProviders, pageProviderLink:
+		return settingsSamples(page, in, now)
 	}
 	acting := *in // an impersonation session's: the banner
 	acting.Admin, acting.Acting = false, "Ada"

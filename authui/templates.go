@@ -18,9 +18,10 @@ var embedded embed.FS
 // The template files: the layout and partials every page parses with,
 // and the pages, each a file templates/<page>.html defining "content".
 var (
-	sharedFiles = []string{"templates/layout.html", "templates/partials.html"}
+	sharedFiles = []string{"templates/layout.html", "templates/partials.html", "templates/account-nav.html"}
 	pageNames   = []string{pageSignIn, pageSignUp, pageForgot, pageReset, pageVerify, pageSignOut, pageAccount,
-		pageMagicLink, pageSecondFactor, pageEmailCode, pageAdminUsers, pageAdminUser, pageAdminAudit}
+		pageMagicLink, pageSecondFactor, pageEmailCode, pageAdminUsers, pageAdminUser, pageAdminAudit,
+		pageAddresses, pageProviders, pageProviderLink}
 	staticFiles = []string{"static/authui.css"}
 )
 

@@ -48,8 +48,12 @@ type view struct {
 	Acting string
 }
 
-// has says which plugins were passed to the instance.
-type has struct{ Password, Email, MagicLink, EmailCode, TwoFactor, Admin, Audit bool }
+// has says which plugins were passed to the instance: the pages and
+// links each one adds (Phone and OAuth: the settings pages of addresses
+// and linked providers; Admin and Audit: the admin pages).
+type has struct {
+	Password, Email, MagicLink, EmailCode, TwoFactor, Admin, Audit, Phone, OAuth bool
+}
 
 // fieldError is one error of a form: the field it concerns ("" for the
 // whole form), its code, and its message's argument if any.
