@@ -25,10 +25,12 @@ type ui struct {
 	ml       *magiclink.Plugin
 	ec       *emailchallenge.Plugin
 	tf       *twofactor.Plugin
+	pk       bool // the passkey plugin's operations are served
 	methods  []authhttp.UIButton
 	catalogs map[string]map[string]string
 	pages    map[string]*pageTemplate
 	css      []byte
+	script   []byte
 }
 
 // Handler returns the pages of a, for the plugins passed to it and only
@@ -56,7 +58,7 @@ type ui struct {
 // Its error lists every problem, one per line, each naming its file or
 // option.
 func Handler(a *auth.Auth, opts ...Option) (http.Handler, error) {
-	u := &ui{a: a, cfg: newConfig(opts)}
+	u := &ui{a: a, cfg: newConfig(opts), pk: hasPasskeys(a)}
 	var problems []string
 	var methodKeys []string
 	for _, p := range a.Plugins() {
@@ -103,6 +105,9 @@ func Handler(a *auth.Auth, opts ...Option) (http.Handler, error) {
 		problems = append(problems, "authui: static/authui.css: "+err.Error())
 	}
 	u.css = css
+	if u.script, err = staticFile(f, "static"+passkeyScript); err != nil {
+		problems = append(problems, "authui: static"+passkeyScript+": "+err.Error())
+	}
 	if len(problems) > 0 {
 		return nil, errors.New(strings.Join(problems, "\n"))
 	}
@@ -165,6 +170,7 @@ func (u *ui) routes() http.Handler {
 		mux.HandleFunc("GET "+p+pagePath[pageSecondFactor], u.secondFactorPage)
 		mux.HandleFunc("POST "+p+pagePath[pageSecondFactor], u.form(pageSecondFactor, u.verifySecondFactor))
 	}
+	u.securityRoutes(mux)
 	mux.HandleFunc("GET "+p+"/sign-out", u.page(pageSignOut, "title.sign_out", nil))
 	mux.HandleFunc("POST "+p+"/sign-out", u.form(pageSignOut, u.signOut))
 	mux.HandleFunc("GET "+p+"/account", u.accountPage)

@@ -58,9 +58,8 @@ func takeFlash(w http.ResponseWriter, r *http.Request, a *auth.Auth) (flash, boo
 // can show: a message argument is a number of seconds, a field a form's
 // field name.
 func decodeFlash(value string) (flash, bool) {
-	b, err := base64.RawURLEncoding.DecodeString(value)
 	var f flash
-	if err != nil || json.Unmarshal(b, &f) != nil {
+	if !decodeJSON(value, &f) {
 		return flash{}, false
 	}
 	for i, e := range f.Errors {
@@ -75,7 +74,17 @@ func decodeFlash(value string) (flash, bool) {
 }
 
 // encodeFlash encodes a flash for its cookie.
-func encodeFlash(f flash) string {
-	b, _ := json.Marshal(f) // strings and maps of strings: never fails
+func encodeFlash(f flash) string { return encodeJSON(f) }
+
+// encodeJSON encodes a cookie's value: v, of strings only, in JSON and
+// base64url.
+func encodeJSON(v any) string {
+	b, _ := json.Marshal(v) // strings, slices and maps of strings: never fails
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// decodeJSON decodes a value of encodeJSON into v.
+func decodeJSON(value string, v any) bool {
+	b, err := base64.RawURLEncoding.DecodeString(value)
+	return err == nil && json.Unmarshal(b, v) == nil
 }

@@ -113,8 +113,9 @@ func (u *ui) renderFailed(w http.ResponseWriter, r *http.Request, status int, pa
 var (
 	pagePath = map[string]string{pageSignIn: "/sign-in", pageSignUp: "/sign-up", pageForgot: "/forgot-password",
 		pageReset: "/reset-password", pageVerify: "/verify-email", pageSignOut: "/sign-out", pageAccount: "/account",
-		pageMagicLink: magicLinkPath, pageSecondFactor: "/two-factor", pageEmailCode: emailCodePath}
+		pageMagicLink: magicLinkPath, pageSecondFactor: "/two-factor", pageEmailCode: emailCodePath, pageSecurity: securityPath}
 	titles = map[string]string{pageSignIn: "title.sign_in", pageSignUp: "title.sign_up", pageForgot: "title.forgot",
 		pageReset: "title.reset", pageVerify: "title.verify", pageSignOut: "title.sign_out", pageAccount: "title.account",
-		pageMagicLink: "title.magic_link", pageSecondFactor: "title.second_factor", pageEmailCode: "title.email_code"}
+		pageMagicLink: "title.magic_link", pageSecondFactor: "title.second_factor", pageEmailCode: "title.email_code",
+		pageSecurity: "title.security"}
 )

@@ -12,7 +12,7 @@ import (
 	"text/template/parse"
 )
 
-//go:embed templates/*.html static/authui.css
+//go:embed templates/*.html static/authui.css static/authui-passkey.js
 var embedded embed.FS
 
 // The template files: the layout and partials every page parses with,
@@ -20,8 +20,8 @@ var embedded embed.FS
 var (
 	sharedFiles = []string{"templates/layout.html", "templates/partials.html"}
 	pageNames   = []string{pageSignIn, pageSignUp, pageForgot, pageReset, pageVerify, pageSignOut, pageAccount,
-		pageMagicLink, pageSecondFactor, pageEmailCode}
-	staticFiles = []string{"static/authui.css"}
+		pageMagicLink, pageSecondFactor, pageEmailCode, pageSecurity}
+	staticFiles = []string{"static/authui.css", "static" + passkeyScript}
 )
 
 // The pages, by template name.
@@ -40,6 +40,8 @@ const (
 	pageEmailCode = "email-code"
 	// pageSecondFactor is the second step of a sign-in.
 	pageSecondFactor = "second-factor"
+	// pageSecurity is the account's second factors and passkeys.
+	pageSecurity = "security"
 )
 
 // files reads the templates and static files: the host's where it
