@@ -105,6 +105,15 @@ func (u *ui) renderFailed(w http.ResponseWriter, r *http.Request, status int, pa
 			v.Data = accountData{} // the database failed again: the error shown says so
 		}
 	}
+	if page == pageSecurity {
+		usr, required, ok := securityUser(r)
+		if !ok {
+			page, v.Page, v.Title = pageSignOut, pageSignOut, titles[pageSignOut]
+		} else {
+			v.User, v.Email = usr, primaryEmail(usr)
+			v.Data, _ = u.securityData(w, r, required) // failed again: the error shown says so
+		}
+	}
 	u.render(w, r, status, page, v)
 }
 

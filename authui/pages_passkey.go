@@ -87,7 +87,7 @@ func (u *ui) addPasskey(w http.ResponseWriter, r *http.Request, f url.Values) ou
 		_, err = u.runPasskey(w, r, opPasskeyRegister, credentialInput{Credential: cred, Name: f.Get("name")})
 	}
 	if err != nil {
-		return u.securityFailed(err, nil)
+		return u.securityFailed(r, err, nil)
 	}
 	return outcome{to: withDone(u.cfg.prefix+securityPath, "passkey_added")}
 }
@@ -97,7 +97,7 @@ func (u *ui) addPasskey(w http.ResponseWriter, r *http.Request, f url.Values) ou
 func (u *ui) renamePasskey(w http.ResponseWriter, r *http.Request, f url.Values) outcome {
 	id := f.Get("id")
 	if _, err := u.runPasskey(w, r, opPasskeyRename, map[string]string{"id": id, "name": f.Get("name")}); err != nil {
-		return u.securityFailed(err, map[string]string{"id": id, "label": f.Get("name")}, auth.ErrInvalidInput.Code, "label")
+		return u.securityFailed(r, err, map[string]string{"id": id, "label": f.Get("name")}, auth.ErrInvalidInput.Code, "label")
 	}
 	return outcome{to: withDone(u.cfg.prefix+securityPath, "passkey_renamed")}
 }
@@ -106,7 +106,7 @@ func (u *ui) renamePasskey(w http.ResponseWriter, r *http.Request, f url.Values)
 // session: an account-security event that signs out their other sessions.
 func (u *ui) removePasskey(w http.ResponseWriter, r *http.Request, f url.Values) outcome {
 	if _, err := u.runPasskey(w, r, opPasskeyRemove, map[string]string{"id": f.Get("id")}); err != nil {
-		return u.securityFailed(err, nil)
+		return u.securityFailed(r, err, nil)
 	}
 	return outcome{to: withDone(u.cfg.prefix+securityPath, "passkey_removed")}
 }

@@ -84,7 +84,7 @@ func (u *ui) securityData(w http.ResponseWriter, r *http.Request, required bool)
 func (u *ui) securityPage(w http.ResponseWriter, r *http.Request) {
 	usr, required, ok := securityUser(r)
 	if !ok {
-		seeOther(w, u.cfg.prefix+pagePath[pageSignIn]+"?next="+url.QueryEscape(u.cfg.prefix+securityPath))
+		seeOther(w, u.signInFirstTo(r, securityPath))
 		return
 	}
 	v := u.newView(w, r, pageSecurity, titles[pageSecurity])
@@ -122,9 +122,9 @@ func (u *ui) securityPage(w http.ResponseWriter, r *http.Request) {
 // back to the page, the values kept, and for a caller not signed in, the
 // sign-in page that comes back to it. fields pairs error codes with the
 // fields they concern.
-func (u *ui) securityFailed(err error, keep map[string]string, fields ...string) outcome {
-	if errors.Is(err, auth.ErrNoSession) || errors.Is(err, auth.ErrSessionRequired) {
-		return outcome{err: err, back: u.cfg.prefix + pagePath[pageSignIn] + "?next=" + url.QueryEscape(u.cfg.prefix+securityPath)}
+func (u *ui) securityFailed(r *http.Request, err error, keep map[string]string, fields ...string) outcome {
+	if errors.Is(err, auth.ErrNoSession) || errors.Is(err, auth.ErrSessionRequired) || errors.Is(err, twofactor.ErrSecondFactorRequired) {
+		return outcome{err: err, back: u.signInFirstTo(r, securityPath)}
 	}
 	return outcome{err: err, keep: keep, fields: withFields(nil, fields...)}
 }
@@ -134,7 +134,7 @@ func (u *ui) securityFailed(err error, keep map[string]string, fields ...string)
 func (u *ui) enrolTOTP(w http.ResponseWriter, r *http.Request, f url.Values) outcome {
 	en, err := u.tf.Enrol(r.Context(), twofactor.EnrolRequest{Method: twofactor.MethodTOTP, Name: f.Get("name")})
 	if err != nil {
-		return u.securityFailed(err, map[string]string{"name": f.Get("name")}, auth.ErrInvalidInput.Code, "name")
+		return u.securityFailed(r, err, map[string]string{"name": f.Get("name")}, auth.ErrInvalidInput.Code, "name")
 	}
 	setShown(w, r, u.a, shown{FactorID: en.FactorID, Key: en.Key.Reveal(), URI: en.URI.Reveal()})
 	return outcome{to: u.cfg.prefix + securityPath}
@@ -146,10 +146,10 @@ func (u *ui) confirmTOTP(w http.ResponseWriter, r *http.Request, f url.Values) o
 	id := f.Get("factorId")
 	res, err := u.tf.Confirm(r.Context(), twofactor.ConfirmRequest{FactorID: id, Code: auth.NewSecret(f.Get("code"))})
 	if errors.Is(err, twofactor.ErrFactorNotFound) {
-		return u.securityFailed(err, nil) // over, or never this session's: start again
+		return u.securityFailed(r, err, nil) // over, or never this session's: start again
 	}
 	if err != nil {
-		return u.securityFailed(err, map[string]string{"factorId": id}, twofactor.ErrInvalidCode.Code, "code",
+		return u.securityFailed(r, err, map[string]string{"factorId": id}, twofactor.ErrInvalidCode.Code, "code",
 			auth.ErrInvalidInput.Code, "code", auth.ErrTooManyAttempts.Code, "code")
 	}
 	if len(res.RecoveryCodes) > 0 {
@@ -162,7 +162,7 @@ func (u *ui) confirmTOTP(w http.ResponseWriter, r *http.Request, f url.Values) o
 func (u *ui) newRecoveryCodes(w http.ResponseWriter, r *http.Request, _ url.Values) outcome {
 	res, err := u.tf.RegenerateRecoveryCodes(r.Context())
 	if err != nil {
-		return u.securityFailed(err, nil)
+		return u.securityFailed(r, err, nil)
 	}
 	setShown(w, r, u.a, shown{Codes: reveal(res.Codes)})
 	return outcome{to: withDone(u.cfg.prefix+securityPath, "recovery_codes_new")}
@@ -172,9 +172,20 @@ func (u *ui) newRecoveryCodes(w http.ResponseWriter, r *http.Request, _ url.Valu
 // finds it among theirs only, and ends their other sessions.
 func (u *ui) removeFactor(_ http.ResponseWriter, r *http.Request, f url.Values) outcome {
 	if err := u.tf.Remove(r.Context(), f.Get("id")); err != nil {
-		return u.securityFailed(err, nil)
+		return u.securityFailed(r, err, nil)
 	}
 	return outcome{to: withDone(u.cfg.prefix+securityPath, "factor_removed")}
+}
+
+// signInFirstTo is where a page of the account (path) sends a browser
+// that is not signed in: to the second step when its session waits for
+// one, else to the sign-in page; either comes back to path.
+func (u *ui) signInFirstTo(r *http.Request, path string) string {
+	next := u.cfg.prefix + path
+	if _, pending := pendingMethods(r); pending {
+		return u.secondFactorPath(next)
+	}
+	return u.cfg.prefix + pagePath[pageSignIn] + "?next=" + url.QueryEscape(next)
 }
 
 // reveal returns the texts of values shown once.
