@@ -16,7 +16,7 @@ import (
 // from another site, and a session still waiting for its second factor.
 func TestSecurityAttacks(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
-		s, tf, ada := securitySite(t, e)
+		s, tf, ada := securitySite(t, e, e.DB)
 		bob := s.browser(t)
 		s.signedUp(t, bob, "bob@example.com", "bob's good password")
 		bob.signIn("bob@example.com", "bob's good password")

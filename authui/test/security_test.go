@@ -1,6 +1,7 @@
 package test
 
 import (
+	"database/sql"
 	"net/url"
 	"regexp"
 	"strings"
@@ -17,12 +18,12 @@ var (
 	codesRE = regexp.MustCompile(`<li><code>([^<]+)</code></li>`)
 )
 
-// securitySite is a site with secondStepPlugins where Ada
+// securitySite is a site with secondStepPlugins on pool where Ada
 // (ada@example.com) is signed in on the browser it returns.
-func securitySite(t testing.TB, e *authtest.Engine) (*site, *twofactor.Plugin, *browser) {
+func securitySite(t testing.TB, e *authtest.Engine, pool *sql.DB) (*site, *twofactor.Plugin, *browser) {
 	t.Helper()
 	var tf *twofactor.Plugin
-	s := newSite(t, e, secondStepPlugins(t, &tf), nil)
+	s := newSiteOn(t, e, pool, secondStepPlugins(t, &tf), nil)
 	b := s.browser(t)
 	s.signedUp(t, b, "ada@example.com", "correct horse battery")
 	b.signIn("ada@example.com", "correct horse battery")
@@ -64,7 +65,7 @@ const securityPage = "/account/security"
 // past the fresh age led to sign in again.
 func TestSecurityFactors(t *testing.T) {
 	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
-		s, _, b := securitySite(t, e)
+		s, _, b := securitySite(t, e, e.DB)
 		want(t, "account nav", b.get("/account"), `href="/account/security"`)
 		p := b.get(securityPage)
 		want(t, "no factor", p, "Two-step verification is off", `action="/account/security/totp"`, `value="Authenticator app"`)
