@@ -185,5 +185,6 @@ func (u *ui) serveCSS(w http.ResponseWriter, _ *http.Request) {
 	h.Set("Content-Type", "text/css; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK) // said, since a framework's fallback route may have set 404 (gin's NoRoute)
 	_, _ = w.Write(u.css)
 }

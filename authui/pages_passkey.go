@@ -67,6 +67,7 @@ func (u *ui) ceremonyOptions(page, op string, in any) http.HandlerFunc {
 			return
 		}
 		h.Set("Content-Length", strconv.Itoa(len(out)))
+		w.WriteHeader(http.StatusOK) // said, since a framework's fallback route may have set 404 (gin's NoRoute)
 		_, _ = w.Write(out)
 	}
 }
@@ -149,5 +150,6 @@ func (u *ui) serveScript(w http.ResponseWriter, _ *http.Request) {
 	h.Set("Content-Type", "text/javascript; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK) // as in serveCSS
 	_, _ = w.Write(u.script)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
+	"github.com/sesame-go/sesame/authui"
 	"github.com/sesame-go/sesame/plugin/email"
 	"github.com/sesame-go/sesame/plugin/passkey"
 	"github.com/sesame-go/sesame/plugin/password"
@@ -25,6 +26,19 @@ import (
 // where Ada (ada@example.com) is signed in on the browser it returns.
 func passkeySite(t testing.TB, e *authtest.Engine) (*site, *twofactor.Plugin, *browser) {
 	t.Helper()
+	return passkeySiteServed(t, e, "ada@example.com", nil, nil)
+}
+
+// passkeySiteWith is passkeySite with options of the pages.
+func passkeySiteWith(t testing.TB, e *authtest.Engine, opts ...authui.Option) (*site, *twofactor.Plugin, *browser) {
+	t.Helper()
+	return passkeySiteServed(t, e, "ada@example.com", nil, nil, opts...)
+}
+
+// passkeySiteServed is passkeySite with the pages mounted by m or served
+// by sv, and the person signed in named by addr.
+func passkeySiteServed(t testing.TB, e *authtest.Engine, addr string, m mount, sv serve, opts ...authui.Option) (*site, *twofactor.Plugin, *browser) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -35,10 +49,10 @@ func passkeySite(t testing.TB, e *authtest.Engine) (*site, *twofactor.Plugin, *b
 		return []auth.Plugin{email.New(email.WithSender(mail), email.WithAppName("Acme")), password.New(fastHasher(t)), tf, passkey.New()}
 	}
 	base := "http://localhost:" + strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	s := serveSite(t, e, e.DB, plugins, nil, nil, nil, ln, base)
+	s := serveSite(t, e, e.DB, plugins, nil, m, sv, ln, base, opts...)
 	b := s.browser(t)
-	s.signedUp(t, b, "ada@example.com", "correct horse battery")
-	b.signIn("ada@example.com", "correct horse battery")
+	s.signedUp(t, b, addr, "correct horse battery")
+	b.signIn(addr, "correct horse battery")
 	return s, tf, b
 }
 

@@ -15,7 +15,7 @@ import (
 
 var (
 	keyRE   = regexp.MustCompile(`<code class="key" translate="no">([A-Z2-7]+)</code>`)
-	codesRE = regexp.MustCompile(`<li><code>([^<]+)</code></li>`)
+	codesRE = regexp.MustCompile(`<li><code translate="no">([^<]+)</code></li>`)
 )
 
 // securitySite is a site with secondStepPlugins on pool where Ada
