@@ -2,12 +2,14 @@ package test
 
 import (
 	"database/sql"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/sesame-go/sesame/auth"
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/plugin/twofactor"
 	"github.com/sesame-go/sesame/plugin/twofactor/totp"
@@ -133,4 +135,55 @@ func TestSecurityFactors(t *testing.T) {
 			t.Fatalf("after removing the app the password alone does not sign in:\n%s", next.Body)
 		}
 	})
+}
+
+// TestSecurityRequiredFactor: when a second factor is mandatory
+// (twofactor.RequireEnrolment), a person without one reaches only the
+// security page, which says why, sets up an app, and then the account.
+func TestSecurityRequiredFactor(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		s := newSite(t, e, func(mail *authtest.Mailbox, base string) []auth.Plugin {
+			return append(passwordPlugins(t)(mail, base), twofactor.New(twofactor.RequireEnrolment()))
+		}, nil)
+		b := s.browser(t)
+		s.signedUp(t, b, "ada@example.com", "correct horse battery")
+		p := b.signIn("ada@example.com", "correct horse battery")
+		want(t, "held", p, "Your account needs a second step when you sign in", `action="/account/security/totp"`)
+		if strings.Contains(p.Body, "Passkeys") || strings.Contains(p.Body, "/recovery-codes") {
+			t.Fatalf("a held session is offered more than setting up a factor:\n%s", p.Body)
+		}
+		key, p := b.setUpApp("Phone")
+		form := hiddenFields(t, p.Body, securityPage+"/totp/confirm")
+		form.Set("code", key.Code(s.clock.Now()))
+		if p = b.open(b.postRaw(s.base, securityPage+"/totp/confirm", form).Location); len(shownCodes(p)) != 10 {
+			t.Fatalf("the held session's first factor shows %d recovery codes", len(shownCodes(p)))
+		}
+		if !b.signedIn() {
+			t.Fatal("the account is still held after setting up a factor")
+		}
+	})
+}
+
+// TestSecurityOnlyPassedPlugins: without the twofactor and passkey
+// plugins there is no security page, no link to it, no passkey script or
+// route, and the sign-in page offers no passkey.
+func TestSecurityOnlyPassedPlugins(t *testing.T) {
+	e := authtest.SQLiteEngine(t)
+	s := newSite(t, e, nil, nil)
+	b := s.browser(t)
+	s.signedUp(t, b, "ada@example.com", "correct horse battery")
+	if next := b.signIn("ada@example.com", "correct horse battery"); strings.Contains(next.Body, securityPage) {
+		t.Fatal("the account page links to a security page without its plugins")
+	}
+	if p := b.get(securityPage); p.Status != http.StatusNotFound {
+		t.Fatalf("GET %s without its plugins = %d, want 404", securityPage, p.Status)
+	}
+	for _, path := range []string{"/authui-passkey.js", "/sign-in/passkey/options"} {
+		if p := b.get(path); p.Status != http.StatusNotFound && p.Status != http.StatusMethodNotAllowed {
+			t.Fatalf("GET %s without the passkey plugin = %d", path, p.Status)
+		}
+	}
+	if strings.Contains(b.get("/sign-in").Body, "passkey") {
+		t.Fatal("the sign-in page offers passkeys without the plugin")
+	}
 }
