@@ -39,7 +39,8 @@ type ui struct {
 // magic-link request form and landing with the magiclink plugin; the
 // email-code request, code entry and link landing with the emailchallenge
 // plugin; the
-// second step of a sign-in with the twofactor plugin; sign-out
+// second step of a sign-in with the twofactor plugin; the security page
+// (second factors, passkeys) with the twofactor or passkey plugin; sign-out
 // and the account page (profile, password, sessions) always. Mount it at
 // the prefix ([Prefix]), or at the root by default:
 //

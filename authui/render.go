@@ -16,7 +16,8 @@ import (
 type pageTemplate struct{ t *template.Template }
 
 // contentSecurityPolicy allows the pages their one style sheet and forms
-// posting to this site: no script at all, inline or not, no inline
+// posting to this site: no script at all (but scriptPolicy's, with the
+// passkey plugin), inline or not, no inline
 // style, nothing from elsewhere, no framing.
 const contentSecurityPolicy = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
