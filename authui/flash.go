@@ -39,8 +39,14 @@ func setFlash(w http.ResponseWriter, a *auth.Auth, f flash) {
 			f.Values[k] = v[:maxFlashValue]
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: flashCookie(a), Value: encodeFlash(f), Path: "/",
-		MaxAge: 300, HttpOnly: true, Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, pageCookie(a, flashCookie(a), encodeFlash(f), 300))
+}
+
+// pageCookie is a cookie of the pages for the next GET: HttpOnly, Secure
+// on https, SameSite=Lax, for maxAge seconds (-1 deletes it).
+func pageCookie(a *auth.Auth, name, value string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode}
 }
 
 // takeFlash reads the flash and deletes it.
@@ -49,8 +55,7 @@ func takeFlash(w http.ResponseWriter, r *http.Request, a *auth.Auth) (flash, boo
 	if err != nil {
 		return flash{}, false
 	}
-	http.SetCookie(w, &http.Cookie{Name: flashCookie(a), Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, pageCookie(a, flashCookie(a), "", -1))
 	return decodeFlash(c.Value)
 }
 

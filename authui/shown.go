@@ -37,8 +37,7 @@ func setShown(w http.ResponseWriter, r *http.Request, a *auth.Auth, sh shown) {
 	if s, ok := currentSession(r); ok {
 		sh.Session = s.ID
 	}
-	http.SetCookie(w, &http.Cookie{Name: shownCookie(a), Value: encodeJSON(sh), Path: "/", MaxAge: 60,
-		HttpOnly: true, Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, pageCookie(a, shownCookie(a), encodeJSON(sh), 60))
 }
 
 // takeShown reads what the page shows once, and deletes it: only for the
@@ -48,8 +47,7 @@ func takeShown(w http.ResponseWriter, r *http.Request, a *auth.Auth) (shown, boo
 	if err != nil {
 		return shown{}, false
 	}
-	http.SetCookie(w, &http.Cookie{Name: shownCookie(a), Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, pageCookie(a, shownCookie(a), "", -1))
 	var sh shown
 	s, ok := currentSession(r)
 	if !decodeJSON(c.Value, &sh) || !ok || sh.Session != s.ID {
