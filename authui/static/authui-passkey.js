@@ -102,5 +102,13 @@
     note.hidden = true;
     button.hidden = false;
     button.addEventListener("click", function () { start(form, button, failed); });
+    // Enter in the form's name field starts the ceremony too, rather than
+    // sending the form without a passkey.
+    form.addEventListener("submit", function (ev) {
+      if (form.elements.credential.value === "") {
+        ev.preventDefault();
+        if (!button.disabled) start(form, button, failed);
+      }
+    });
   });
 })();

@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	cdpwebauthn "github.com/chromedp/cdproto/webauthn"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/sesame-go/sesame/authtest"
 	"github.com/sesame-go/sesame/plugin/twofactor/totp"
@@ -18,7 +19,7 @@ import (
 // (a wrong first code, then the right one), see the recovery codes once.
 // With scripts on, Chromium's virtual authenticator (DevTools WebAuthn
 // domain: CTAP2, internal, resident keys, user verification) adds a
-// passkey through the page's script, passes the second step with it,
+// passkey through the page's script (Enter in its name field), passes the second step with it,
 // signs in with it from the sign-in page and removes it; with scripts
 // off, the pages say that passkeys need JavaScript and hide their
 // buttons. Each page is screenshotted and checked by axe-core.
@@ -68,8 +69,10 @@ func TestBrowserSecurity(t *testing.T) {
 			}
 
 			tb.virtualAuthenticator()
-			tb.fill("passkey-name", "Chromium")
-			tb.press(`form[data-passkey="create"] [data-passkey-start]`, `main[data-page="security"] .notice`)
+			// Enter in the name field starts the ceremony, as the button does.
+			tb.do("name the passkey and press Enter", chromedp.SendKeys(chromedp.ID("passkey-name"), "Chromium"+kb.Enter),
+				chromedp.WaitVisible(chromedp.CSS(`main[data-page="security"] .notice`)))
+			tb.s.idle()
 			tb.check("security-passkey-added")
 			var names string
 			tb.eval(`Array.from(document.querySelectorAll("form.rename input[name=name]")).map(i => i.value).join(",")`, &names)
