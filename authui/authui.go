@@ -33,10 +33,12 @@ type ui struct {
 	aud      *audit.Plugin
 	ph       *phone.Plugin
 	oa       *oauth.Plugin
+	pk       bool // the passkey plugin's operations are served
 	methods  []authhttp.UIButton
 	catalogs map[string]map[string]string
 	pages    map[string]*pageTemplate
 	css      []byte
+	script   []byte
 }
 
 // Handler returns the pages of a, for the plugins passed to it and only
@@ -45,9 +47,10 @@ type ui struct {
 // magic-link request form and landing with the magiclink plugin; the
 // email-code request, code entry and link landing with the emailchallenge
 // plugin; the
-// second step of a sign-in with the twofactor plugin; the administration
-// of users with the admin plugin (and its audit log with the audit
-// plugin), for those the admin plugin lets in; sign-out
+// second step of a sign-in with the twofactor plugin; the security page
+// (second factors, passkeys) with the twofactor or passkey plugin; the
+// administration of users with the admin plugin (and its audit log with
+// the audit plugin), for those the admin plugin lets in; sign-out
 // and the account page (profile, password, sessions) always. Mount it at
 // the prefix ([Prefix]), or at the root by default:
 //
@@ -66,7 +69,7 @@ type ui struct {
 // Its error lists every problem, one per line, each naming its file or
 // option.
 func Handler(a *auth.Auth, opts ...Option) (http.Handler, error) {
-	u := &ui{a: a, cfg: newConfig(opts)}
+	u := &ui{a: a, cfg: newConfig(opts), pk: hasPasskeys(a)}
 	var problems []string
 	var methodKeys []string
 	for _, p := range a.Plugins() {
@@ -121,6 +124,9 @@ func Handler(a *auth.Auth, opts ...Option) (http.Handler, error) {
 		problems = append(problems, "authui: static/authui.css: "+err.Error())
 	}
 	u.css = css
+	if u.script, err = staticFile(f, "static"+passkeyScript); err != nil {
+		problems = append(problems, "authui: static"+passkeyScript+": "+err.Error())
+	}
 	if len(problems) > 0 {
 		return nil, errors.New(strings.Join(problems, "\n"))
 	}
@@ -183,6 +189,7 @@ func (u *ui) routes() http.Handler {
 		mux.HandleFunc("GET "+p+pagePath[pageSecondFactor], u.secondFactorPage)
 		mux.HandleFunc("POST "+p+pagePath[pageSecondFactor], u.form(pageSecondFactor, u.verifySecondFactor))
 	}
+	u.securityRoutes(mux)
 	mux.HandleFunc("GET "+p+"/sign-out", u.page(pageSignOut, "title.sign_out", nil))
 	mux.HandleFunc("POST "+p+"/sign-out", u.form(pageSignOut, u.signOut))
 	mux.HandleFunc("GET "+p+"/account", u.accountPage)
@@ -202,5 +209,6 @@ func (u *ui) serveCSS(w http.ResponseWriter, _ *http.Request) {
 	h.Set("Content-Type", "text/css; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK) // said, since a framework's fallback route may have set 404 (gin's NoRoute)
 	_, _ = w.Write(u.css)
 }

@@ -20,7 +20,15 @@
 // magiclink plugin: GET /magic-link (the request form, and the link's
 // page), POST /magic-link/send and /magic-link. With the twofactor
 // plugin: GET and POST /two-factor, the second step of a sign-in, which a
-// sign-in of a person with a second factor goes on to. With the email
+// sign-in of a person with a second factor goes on to, and the security
+// page GET /account/security with POST /account/security/totp,
+// /account/security/totp/confirm, /account/security/recovery-codes and
+// /account/security/factors/remove. With the passkey plugin: the
+// security page's passkeys (POST /account/security/passkeys/rename,
+// /account/security/passkeys/remove, /account/security/passkeys/add and
+// its /options), POST /sign-in/passkey and /two-factor/passkey (each with
+// its /options) and GET /authui-passkey.js, the one script, which the
+// passkey ceremonies need. With the email
 // or phone plugin: GET /account/addresses and its forms under POST
 // /account/addresses/email/... and /account/addresses/phone/... With the
 // oauth plugin: GET /account/providers, POST /account/providers/link and
@@ -49,7 +57,10 @@
 // cookie that another site cannot read; then the browser is redirected
 // to a page (PRG), the errors shown next to their fields. Pages answer
 // with a Content-Security-Policy that allows no script and no inline
-// style, Cache-Control: no-store, Referrer-Policy: same-origin. Sign-up
+// style (with the passkey plugin, the sign-in, second-step and security
+// pages allow the one script of this site), Cache-Control: no-store,
+// Referrer-Policy: same-origin. Keys and recovery codes are shown once,
+// carried across the redirect in a cookie bound to the session. Sign-up
 // and forgot-password answer alike whether or not the address has an
 // account. Links' pages show a form that posts the token, so that opening
 // a link changes nothing.

@@ -39,8 +39,14 @@ func setFlash(w http.ResponseWriter, a *auth.Auth, f flash) {
 			f.Values[k] = v[:maxFlashValue]
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: flashCookie(a), Value: encodeFlash(f), Path: "/",
-		MaxAge: 300, HttpOnly: true, Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, pageCookie(a, flashCookie(a), encodeFlash(f), 300))
+}
+
+// pageCookie is a cookie of the pages for the next GET: HttpOnly, Secure
+// on https, SameSite=Lax, for maxAge seconds (-1 deletes it).
+func pageCookie(a *auth.Auth, name, value string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode}
 }
 
 // takeFlash reads the flash and deletes it.
@@ -49,8 +55,7 @@ func takeFlash(w http.ResponseWriter, r *http.Request, a *auth.Auth) (flash, boo
 	if err != nil {
 		return flash{}, false
 	}
-	http.SetCookie(w, &http.Cookie{Name: flashCookie(a), Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
-		Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, pageCookie(a, flashCookie(a), "", -1))
 	return decodeFlash(c.Value)
 }
 
@@ -58,9 +63,8 @@ func takeFlash(w http.ResponseWriter, r *http.Request, a *auth.Auth) (flash, boo
 // can show: a message argument is a number of seconds, a field a form's
 // field name.
 func decodeFlash(value string) (flash, bool) {
-	b, err := base64.RawURLEncoding.DecodeString(value)
 	var f flash
-	if err != nil || json.Unmarshal(b, &f) != nil {
+	if !decodeJSON(value, &f) {
 		return flash{}, false
 	}
 	for i, e := range f.Errors {
@@ -75,7 +79,17 @@ func decodeFlash(value string) (flash, bool) {
 }
 
 // encodeFlash encodes a flash for its cookie.
-func encodeFlash(f flash) string {
-	b, _ := json.Marshal(f) // strings and maps of strings: never fails
+func encodeFlash(f flash) string { return encodeJSON(f) }
+
+// encodeJSON encodes a cookie's value: v, of strings only, in JSON and
+// base64url.
+func encodeJSON(v any) string {
+	b, _ := json.Marshal(v) // strings, slices and maps of strings: never fails
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// decodeJSON decodes a value of encodeJSON into v.
+func decodeJSON(value string, v any) bool {
+	b, err := base64.RawURLEncoding.DecodeString(value)
+	return err == nil && json.Unmarshal(b, v) == nil
 }

@@ -113,6 +113,15 @@ func (u *ui) renderFailed(w http.ResponseWriter, r *http.Request, status int, pa
 	if d, ok := u.settingsData(r, page); ok {
 		v.Data = d
 	}
+	if page == pageSecurity {
+		usr, required, ok := securityUser(r)
+		if !ok {
+			page, v.Page, v.Title = pageSignOut, pageSignOut, titles[pageSignOut]
+		} else {
+			v.User, v.Email = usr, primaryEmail(usr)
+			v.Data, _ = u.securityData(w, r, required) // failed again: the error shown says so
+		}
+	}
 	u.render(w, r, status, page, v)
 }
 
@@ -123,10 +132,12 @@ var (
 		pageReset: "/reset-password", pageVerify: "/verify-email", pageSignOut: "/sign-out", pageAccount: "/account",
 		pageMagicLink: magicLinkPath, pageSecondFactor: "/two-factor", pageEmailCode: emailCodePath,
 		pageAdminUsers: adminUsersPath, pageAdminUser: adminUsersPath, pageAdminAudit: adminAuditPath,
-		pageAddresses: addressesPath, pageProviders: providersPath, pageProviderLink: providersPath + "/continue"}
+		pageAddresses: addressesPath, pageProviders: providersPath, pageProviderLink: providersPath + "/continue",
+		pageSecurity: securityPath}
 	titles = map[string]string{pageSignIn: "title.sign_in", pageSignUp: "title.sign_up", pageForgot: "title.forgot",
 		pageReset: "title.reset", pageVerify: "title.verify", pageSignOut: "title.sign_out", pageAccount: "title.account",
 		pageMagicLink: "title.magic_link", pageSecondFactor: "title.second_factor", pageEmailCode: "title.email_code",
 		pageAdminUsers: "admin.title_users", pageAdminUser: "admin.title_user", pageAdminAudit: "admin.title_audit",
-		pageAddresses: "addresses.title", pageProviders: "providers.title", pageProviderLink: "providers.continue_title"}
+		pageAddresses: "addresses.title", pageProviders: "providers.title", pageProviderLink: "providers.continue_title",
+		pageSecurity: "title.security"}
 )

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/sesame-go/sesame v0.1.0
 	github.com/sesame-go/sesame/plugin/password v0.1.0
+	rsc.io/qr v0.2.0
 )
 
 require (

@@ -22,6 +22,10 @@ func (u *ui) accountData(r *http.Request) (accountData, error) {
 
 func (u *ui) accountPage(w http.ResponseWriter, r *http.Request) {
 	if _, ok := authhttp.UserFrom(r); !ok {
+		if _, _, held := enrolling(r); held && u.tf != nil {
+			seeOther(w, u.cfg.prefix+securityPath) // a mandatory second factor to set up first
+			return
+		}
 		seeOther(w, u.cfg.prefix+"/sign-in?next="+url.QueryEscape(u.cfg.prefix+"/account"))
 		return
 	}

@@ -19,7 +19,7 @@ import (
 
 // secondFactorData is what the second-factor page offers: the methods
 // the pending session may pass with.
-type secondFactorData struct{ TOTP, Recovery bool }
+type secondFactorData struct{ TOTP, Recovery, Passkey bool }
 
 // pendingMethods returns the methods of the request's session when it
 // waits for its second factor; false when it does not (no session, a
@@ -34,7 +34,7 @@ func pendingMethods(r *http.Request) (secondFactorData, bool) {
 		return secondFactorData{}, false
 	}
 	return secondFactorData{TOTP: slices.Contains(methods, twofactor.MethodTOTP),
-		Recovery: slices.Contains(methods, twofactor.MethodRecovery)}, true
+		Recovery: slices.Contains(methods, twofactor.MethodRecovery), Passkey: slices.Contains(methods, passkeyMethod)}, true
 }
 
 // afterFirstFactor returns where a sign-in that set session s goes on:
@@ -77,11 +77,16 @@ func (u *ui) secondFactorPage(w http.ResponseWriter, r *http.Request) {
 // notPending sends a browser whose session waits for no second factor
 // on: where it was going when signed in, else to the sign-in page.
 func (u *ui) notPending(w http.ResponseWriter, r *http.Request, next string) {
-	if _, ok := authhttp.UserFrom(r); ok {
-		seeOther(w, u.afterSignIn(next))
-		return
+	seeOther(w, u.notPendingOutcome(r, next).to)
+}
+
+// notPendingOutcome is where a second step's form sent by a session that
+// waits for no second factor goes: as notPending sends its GET.
+func (u *ui) notPendingOutcome(r *http.Request, next string) outcome {
+	if _, in := authhttp.UserFrom(r); in {
+		return outcome{to: u.afterSignIn(next)}
 	}
-	seeOther(w, u.cfg.prefix+pagePath[pageSignIn])
+	return outcome{to: u.cfg.prefix + pagePath[pageSignIn]}
 }
 
 // verifySecondFactor passes the pending session with a code of the
@@ -92,10 +97,7 @@ func (u *ui) notPending(w http.ResponseWriter, r *http.Request, next string) {
 func (u *ui) verifySecondFactor(w http.ResponseWriter, r *http.Request, f url.Values) outcome {
 	next := f.Get("next")
 	if _, ok := pendingMethods(r); !ok {
-		if _, in := authhttp.UserFrom(r); in {
-			return outcome{to: u.afterSignIn(next)}
-		}
-		return outcome{to: u.cfg.prefix + pagePath[pageSignIn]}
+		return u.notPendingOutcome(r, next)
 	}
 	method, code := twofactor.MethodTOTP, f.Get("code")
 	if f.Get("method") == twofactor.MethodRecovery {

@@ -16,9 +16,18 @@ import (
 type pageTemplate struct{ t *template.Template }
 
 // contentSecurityPolicy allows the pages their one style sheet and forms
-// posting to this site: no script at all, inline or not, no inline
+// posting to this site: no script at all (but scriptPolicy's, with the
+// passkey plugin), inline or not, no inline
 // style, nothing from elsewhere, no framing.
 const contentSecurityPolicy = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+// scriptPolicy allows the pages of scriptPages, with the passkey plugin,
+// the one script of this site that runs the WebAuthn calls, and its
+// requests to this site: still no inline script, nothing from elsewhere.
+const scriptPolicy = "script-src 'self'; connect-src 'self'"
+
+// scriptPages are the pages that load the passkey script.
+var scriptPages = map[string]bool{pageSignIn: true, pageSecondFactor: true, pageSecurity: true}
 
 // newView returns the view of a page for a request: its language, the
 // signed-in person, the browser's form token (set when it has none), the
@@ -28,7 +37,7 @@ func (u *ui) newView(w http.ResponseWriter, r *http.Request, page, title string)
 	lang := negotiate(r.Header.Get("Accept-Language"), u.cfg.languages)
 	v := &view{cat: u.catalogs[lang], prefix: u.cfg.prefix, Lang: lang, Page: page, Title: title, AppName: u.cfg.appName,
 		Has: has{Password: u.pw != nil, Email: u.mail != nil, MagicLink: u.ml != nil, EmailCode: u.ec != nil, TwoFactor: u.tf != nil,
-			Admin: u.adm != nil, Audit: u.aud != nil, Phone: u.ph != nil, OAuth: u.oa != nil},
+			Admin: u.adm != nil, Audit: u.aud != nil, Phone: u.ph != nil, OAuth: u.oa != nil, Passkey: u.pk},
 		Methods: u.methods, Values: map[string]string{}}
 	if v.AppName == "" {
 		v.AppName = v.T("app.name")
@@ -94,6 +103,9 @@ func (u *ui) render(w http.ResponseWriter, r *http.Request, status int, name str
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Language", v.Lang)
 	secure(h)
+	if u.pk && scriptPages[name] {
+		h.Set("Content-Security-Policy", contentSecurityPolicy+"; "+scriptPolicy)
+	}
 	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())
@@ -134,7 +146,8 @@ func (u *ui) samples(page string) []*view {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	base := func() *view {
 		return &view{cat: english, prefix: u.cfg.prefix, Lang: "en", AppName: "App", Title: "title.sign_in",
-			Has: has{Password: true, Email: true, MagicLink: true, EmailCode: true, TwoFactor: true, Phone: true, OAuth: true}, Methods: []authhttp.UIButton{{Name: "x", Label: "X", Method: "GET", Action: "/x"}},
+			Has: has{Password: true, Email: true, MagicLink: true, EmailCode: true, TwoFactor: true, Phone: true, OAuth: true,
+				Passkey: true}, Methods: []authhttp.UIButton{{Name: "x", Label: "X", Method: "GET", Action: "/x"}},
 			Values: map[string]string{"email": "a@example.com", "token": "t", "next": "/"}, CSRF: "c",
 			Notice: "done.signed_in", Errors: []fieldError{{Code: "internal"}, {Field: "email", Code: "email_not_verified"}}}
 	}
@@ -147,7 +160,9 @@ func (u *ui) samples(page string) []*view {
 	case pageAccount:
 		return []*view{in}
 	case pageSecondFactor:
-		out.Data, in.Data = secondFactorData{TOTP: true, Recovery: true}, secondFactorData{TOTP: true}
+		out.Data, in.Data = secondFactorData{TOTP: true, Recovery: true, Passkey: true}, secondFactorData{TOTP: true}
+	case pageSecurity:
+		return securitySamples(in)
 	case pageEmailCode:
 		out.Data, in.Data = emailCodeData{Waiting: true}, emailCodeData{}
 	case pageAdminUsers, pageAdminUser, pageAdminAudit:

@@ -12,7 +12,7 @@ import (
 	"text/template/parse"
 )
 
-//go:embed templates/*.html static/authui.css
+//go:embed templates/*.html static/authui.css static/authui-passkey.js
 var embedded embed.FS
 
 // The template files: the layout and partials every page parses with,
@@ -21,8 +21,8 @@ var (
 	sharedFiles = []string{"templates/layout.html", "templates/partials.html", "templates/account-nav.html"}
 	pageNames   = []string{pageSignIn, pageSignUp, pageForgot, pageReset, pageVerify, pageSignOut, pageAccount,
 		pageMagicLink, pageSecondFactor, pageEmailCode, pageAdminUsers, pageAdminUser, pageAdminAudit,
-		pageAddresses, pageProviders, pageProviderLink}
-	staticFiles = []string{"static/authui.css"}
+		pageAddresses, pageProviders, pageProviderLink, pageSecurity}
+	staticFiles = []string{"static/authui.css", "static" + passkeyScript}
 )
 
 // The pages, by template name.
@@ -46,6 +46,8 @@ const (
 	pageAdminUsers = "admin-users"
 	pageAdminUser  = "admin-user"
 	pageAdminAudit = "admin-audit"
+	// pageSecurity is the account's second factors and passkeys.
+	pageSecurity = "security"
 )
 
 // files reads the templates and static files: the host's where it

@@ -50,9 +50,10 @@ type view struct {
 
 // has says which plugins were passed to the instance: the pages and
 // links each one adds (Phone and OAuth: the settings pages of addresses
-// and linked providers; Admin and Audit: the admin pages).
+// and linked providers; Admin and Audit: the admin pages; TwoFactor and
+// Passkey: the security page).
 type has struct {
-	Password, Email, MagicLink, EmailCode, TwoFactor, Admin, Audit, Phone, OAuth bool
+	Password, Email, MagicLink, EmailCode, TwoFactor, Admin, Audit, Phone, OAuth, Passkey bool
 }
 
 // fieldError is one error of a form: the field it concerns ("" for the
@@ -138,6 +139,24 @@ func (v *view) When(t time.Time) string { return t.UTC().Format("2006-01-02 15:0
 
 // Stamp formats a time for machines (<time datetime>).
 func (v *view) Stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// ceremony is a passkey ceremony's form, for the "passkey" partial.
+type ceremony struct {
+	View *view
+	// Action is the form's path under the prefix; its options route is
+	// Action + "/options".
+	Action string
+	// Label and NoScript are the catalog keys of its button and of what
+	// the page says when scripts are off.
+	Label, NoScript string
+}
+
+// Ceremony describes the form of a passkey ceremony at action (a path
+// of the pages), with the catalog keys of its button and of its note for
+// browsers without scripts.
+func (v *view) Ceremony(action, label, noScript string) ceremony {
+	return ceremony{View: v, Action: v.Path(action), Label: label, NoScript: noScript}
+}
 
 // field is one input of a form, for the "field" partial.
 type field struct {

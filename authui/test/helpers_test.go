@@ -91,7 +91,13 @@ func newSiteServed(t testing.TB, e *authtest.Engine, pool *sql.DB, plugins func(
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &site{base: "http://" + ln.Addr().String(), mail: &authtest.Mailbox{}, clock: authtest.NewClock(start)}
+	return serveSite(t, e, pool, plugins, authOpts, m, sv, ln, "http://"+ln.Addr().String(), opts...)
+}
+
+// serveSite is newSiteServed on ln, whose base URL is base.
+func serveSite(t testing.TB, e *authtest.Engine, pool *sql.DB, plugins func(*authtest.Mailbox, string) []auth.Plugin, authOpts []auth.Option, m mount, sv serve, ln net.Listener, base string, opts ...authui.Option) *site {
+	t.Helper()
+	s := &site{base: base, mail: &authtest.Mailbox{}, clock: authtest.NewClock(start)}
 	a, err := auth.New(append([]auth.Option{auth.WithDB(pool, e.Dialect), auth.WithBaseURL(s.base),
 		auth.WithPlugins(plugins(s.mail, s.base)...), auth.WithClock(s.clock.Now), auth.WithoutRateLimits()}, authOpts...)...)
 	if err != nil {

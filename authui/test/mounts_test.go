@@ -3,6 +3,7 @@ package test
 import (
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -132,4 +133,38 @@ func TestBrowserMounts(t *testing.T) {
 			tb.open("/account", "sign-in") // signed out: the account page sends the browser to sign in
 		})
 	}
+}
+
+// TestSecurityMounts walks the security page on each framework's mount,
+// on every engine: an authenticator app set up with its key and
+// recovery codes shown once, a passkey added through its options route
+// (JSON through the framework) and used to sign in, then removed.
+func TestSecurityMounts(t *testing.T) {
+	authtest.Engines(t, func(t *testing.T, e *authtest.Engine) {
+		for _, fw := range frameworks {
+			t.Run(fw.name, func(t *testing.T) {
+				addr := "security-" + strings.ReplaceAll(fw.name, "/", "-") + "@example.com" // one database for the four
+				s, _, b := passkeySiteServed(t, e, addr, fw.mount, fw.serve)
+				key, p := b.setUpApp("Phone")
+				form := hiddenFields(t, p.Body, securityPage+"/totp/confirm")
+				form.Set("code", key.Code(s.clock.Now()))
+				p = b.open(b.postRaw(s.base, securityPage+"/totp/confirm", form).Location)
+				if len(shownCodes(p)) != 10 || len(shownCodes(b.get(securityPage))) != 0 {
+					t.Fatalf("%s: the recovery codes are not shown exactly once:\n%s", fw.name, p.Body)
+				}
+				a := newAuthenticator(s)
+				ids := passkeyIDs(t, b.addPasskey(a, "Laptop").Body)
+				if len(ids) != 1 {
+					t.Fatalf("%s: passkeys %v after adding one", fw.name, ids)
+				}
+				b.submit(securityPage, "/sign-out", nil)
+				vals := b.ceremony("/sign-in", "/sign-in/passkey", a.get(t, 0))
+				if b.postRaw(s.base, "/sign-in/passkey", vals); !b.signedIn() {
+					t.Fatalf("%s: the passkey did not sign in", fw.name)
+				}
+				_, p = b.submit(securityPage, securityPage+"/passkeys/remove", url.Values{"id": {ids[0]}})
+				want(t, fw.name+" removed", p, "The passkey is removed")
+			})
+		}
+	})
 }
