@@ -20,12 +20,7 @@ import (
 const tokenLen = 43
 
 // tokenCookie returns the name of the form token's cookie.
-func tokenCookie(a *auth.Auth) string {
-	if a.BaseURL().Scheme == "https" {
-		return "__Host-authui_csrf"
-	}
-	return "authui_csrf"
-}
+func tokenCookie(a *auth.Auth) string { return pageCookieName(a, "authui_csrf") }
 
 // formToken returns the browser's form token, giving it one when it has
 // none.

@@ -22,12 +22,7 @@ type flash struct {
 
 // flashCookie returns the name of the flash cookie: with the __Host-
 // prefix on https, so that no sibling domain sets it.
-func flashCookie(a *auth.Auth) string {
-	if a.BaseURL().Scheme == "https" {
-		return "__Host-authui_flash"
-	}
-	return "authui_flash"
-}
+func flashCookie(a *auth.Auth) string { return pageCookieName(a, "authui_flash") }
 
 // maxFlashValue is the longest value a flash keeps.
 const maxFlashValue = 512
@@ -44,6 +39,15 @@ func setFlash(w http.ResponseWriter, a *auth.Auth, f flash) {
 
 // pageCookie is a cookie of the pages for the next GET: HttpOnly, Secure
 // on https, SameSite=Lax, for maxAge seconds (-1 deletes it).
+// pageCookieName is the name of a pages' cookie: __Host- on https, so
+// that no sibling domain sets it.
+func pageCookieName(a *auth.Auth, name string) string {
+	if a.BaseURL().Scheme == "https" {
+		return "__Host-" + name
+	}
+	return name
+}
+
 func pageCookie(a *auth.Auth, name, value string, maxAge int) *http.Cookie {
 	return &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
 		Secure: a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode}

@@ -1,8 +1,6 @@
 package authui
 
 import (
-	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
@@ -139,7 +137,7 @@ func (u *ui) linkProvider(w http.ResponseWriter, r *http.Request, f url.Values) 
 	if st.Cookie != nil {
 		http.SetCookie(w, st.Cookie)
 	}
-	http.SetCookie(w, u.onwardCookie(encodeOnward(onward{Provider: name, URL: st.URL}), 60))
+	http.SetCookie(w, pageCookie(u.a, u.onwardName(), encodeJSON(onward{Provider: name, URL: st.URL}), 60))
 	return outcome{to: u.cfg.prefix + providersPath + "/continue"}
 }
 
@@ -151,7 +149,7 @@ func (u *ui) providerContinue(w http.ResponseWriter, r *http.Request) {
 		seeOther(w, u.cfg.prefix+providersPath)
 		return
 	}
-	http.SetCookie(w, u.onwardCookie("", -1))
+	http.SetCookie(w, pageCookie(u.a, u.onwardName(), "", -1))
 	o, ok := decodeOnward(c.Value)
 	if !ok || !slices.Contains(u.oa.Providers(), o.Provider) {
 		seeOther(w, u.cfg.prefix+providersPath)
@@ -176,31 +174,14 @@ func (u *ui) unlinkProvider(_ http.ResponseWriter, r *http.Request, f url.Values
 }
 
 // onwardName is the name of the cookie that carries the provider's
-// address to the continue page: __Host- on https, so that no sibling
-// domain sets it.
-func (u *ui) onwardName() string {
-	if u.a.BaseURL().Scheme == "https" {
-		return "__Host-authui_onward"
-	}
-	return "authui_onward"
-}
-
-func (u *ui) onwardCookie(value string, maxAge int) *http.Cookie {
-	return &http.Cookie{Name: u.onwardName(), Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
-		Secure: u.a.BaseURL().Scheme == "https", SameSite: http.SameSiteLaxMode}
-}
-
-func encodeOnward(o onward) string {
-	b, _ := json.Marshal(o) // two strings: never fails
-	return base64.RawURLEncoding.EncodeToString(b)
-}
+// address to the continue page.
+func (u *ui) onwardName() string { return pageCookieName(u.a, "authui_onward") }
 
 // decodeOnward decodes the cookie, keeping only an absolute http(s)
 // address with a host and no user information: never a script.
 func decodeOnward(value string) (onward, bool) {
-	b, err := base64.RawURLEncoding.DecodeString(value)
 	var o onward
-	if err != nil || json.Unmarshal(b, &o) != nil {
+	if !decodeJSON(value, &o) {
 		return onward{}, false
 	}
 	t, err := url.Parse(o.URL)

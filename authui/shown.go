@@ -24,12 +24,7 @@ type shown struct {
 
 // shownCookie returns the name of the cookie: with the __Host- prefix on
 // https, so that no sibling domain sets it.
-func shownCookie(a *auth.Auth) string {
-	if a.BaseURL().Scheme == "https" {
-		return "__Host-authui_shown"
-	}
-	return "authui_shown"
-}
+func shownCookie(a *auth.Auth) string { return pageCookieName(a, "authui_shown") }
 
 // setShown keeps sh for the next GET of the security page, bound to the
 // request's session.
